@@ -1,0 +1,299 @@
+// Lexer for the MLIR textual format (see MLIR's mlir/lib/AsmParser/Lexer.cpp
+// for the grammar of each token class).
+#include "ir/Lexer.h"
+
+#include <array>
+
+namespace tscope::ir {
+namespace {
+
+enum CharClass : uint8_t {
+  kIdStart = 1,  // letter or '_'
+  kIdCont = 2,   // letter, digit, '_', '$', '.'
+  kSuffix = 4,   // letter, digit, '_', '$', '.', '-' (%, ^, #, ! names)
+  kDigit = 8,
+  kSpace = 16,
+  kHex = 32,
+};
+
+constexpr std::array<uint8_t, 256> makeTable() {
+  std::array<uint8_t, 256> t{};
+  for (int c = 'a'; c <= 'z'; ++c)
+    t[c] = kIdStart | kIdCont | kSuffix;
+  for (int c = 'A'; c <= 'Z'; ++c)
+    t[c] = kIdStart | kIdCont | kSuffix;
+  for (int c = '0'; c <= '9'; ++c)
+    t[c] = kIdCont | kSuffix | kDigit | kHex;
+  for (int c = 'a'; c <= 'f'; ++c)
+    t[c] |= kHex;
+  for (int c = 'A'; c <= 'F'; ++c)
+    t[c] |= kHex;
+  t['_'] = kIdStart | kIdCont | kSuffix;
+  t['$'] = kIdCont | kSuffix;
+  t['.'] = kIdCont | kSuffix;
+  t['-'] = kSuffix;
+  t[' '] = kSpace;
+  t['\t'] = kSpace;
+  t['\r'] = kSpace;
+  t['\n'] = kSpace;
+  t['\v'] = kSpace;
+  t['\f'] = kSpace;
+  return t;
+}
+constexpr std::array<uint8_t, 256> kTable = makeTable();
+
+inline bool is(char c, uint8_t cls) {
+  return kTable[static_cast<unsigned char>(c)] & cls;
+}
+
+} // namespace
+
+const char *tokenKindName(Token::Kind kind) {
+  switch (kind) {
+  case Token::eof:
+    return "end of file";
+  case Token::error:
+    return "invalid token";
+  case Token::split_marker:
+    return "'// -----'";
+  case Token::bare_identifier:
+    return "identifier";
+  case Token::percent_identifier:
+    return "SSA value";
+  case Token::caret_identifier:
+    return "block label";
+  case Token::at_identifier:
+    return "symbol";
+  case Token::hash_identifier:
+    return "attribute";
+  case Token::exclamation_identifier:
+    return "type";
+  case Token::integer:
+    return "integer";
+  case Token::floatliteral:
+    return "float";
+  case Token::string:
+    return "string";
+#define TOK_PUNCTUATION(NAME, SPELLING)                                        \
+  case Token::NAME:                                                            \
+    return "'" SPELLING "'";
+#include "ir/TokenKinds.def"
+  }
+  return "token";
+}
+
+Token Lexer::make(Token::Kind kind, const char *start, bool nl, uint32_t line) {
+  Token t;
+  t.kind = kind;
+  t.newlineBefore = nl;
+  t.line = line;
+  t.spelling = std::string_view(start, static_cast<size_t>(cur_ - start));
+  return t;
+}
+
+Token Lexer::fail(const char *start, const char *at, std::string msg, bool nl,
+                  uint32_t line) {
+  error_ = std::move(msg);
+  cur_ = at;
+  Token t = make(Token::error, start, nl, line);
+  t.spelling = std::string_view(at, 1);
+  // Stay on the error: every later lex() reports it again without moving, so
+  // errors do not cascade.
+  return t;
+}
+
+Token Lexer::lex() {
+  bool nl = false;
+  for (;;) {
+    // Skip whitespace, counting lines.
+    while (cur_ < end_ && is(*cur_, kSpace)) {
+      if (*cur_ == '\n') {
+        ++line_;
+        nl = true;
+        atLineStart_ = true;
+      }
+      ++cur_;
+    }
+    if (cur_ >= end_) {
+      Token t = make(Token::eof, cur_, nl, line_);
+      return t;
+    }
+    if (cur_[0] == '/' && cur_[1] == '/') {
+      const char *start = cur_;
+      bool lineStart = atLineStart_ || start == buf_.data();
+      cur_ += 2;
+      const char *p = cur_;
+      while (*p == ' ' || *p == '\t')
+        ++p;
+      bool split = lineStart && p[0] == '-' && p[1] == '-' && p[2] == '-' &&
+                   p[3] == '-' && p[4] == '-';
+      while (cur_ < end_ && *cur_ != '\n')
+        ++cur_;
+      if (split) {
+        uint32_t line = line_;
+        atLineStart_ = false;
+        return make(Token::split_marker, start, true, line);
+      }
+      continue;
+    }
+    break;
+  }
+  const char *start = cur_;
+  uint32_t line = line_;
+  atLineStart_ = false;
+  char c = *cur_++;
+  switch (c) {
+  case '(':
+    return make(Token::l_paren, start, nl, line);
+  case ')':
+    return make(Token::r_paren, start, nl, line);
+  case '[':
+    return make(Token::l_square, start, nl, line);
+  case ']':
+    return make(Token::r_square, start, nl, line);
+  case '{':
+    if (cur_[0] == '-' && cur_[1] == '#') {
+      cur_ += 2;
+      return make(Token::file_metadata_begin, start, nl, line);
+    }
+    return make(Token::l_brace, start, nl, line);
+  case '}':
+    return make(Token::r_brace, start, nl, line);
+  case '<':
+    return make(Token::less, start, nl, line);
+  case '>':
+    return make(Token::greater, start, nl, line);
+  case ',':
+    return make(Token::comma, start, nl, line);
+  case ':':
+    return make(Token::colon, start, nl, line);
+  case '=':
+    return make(Token::equal, start, nl, line);
+  case '?':
+    return make(Token::question, start, nl, line);
+  case '*':
+    return make(Token::star, start, nl, line);
+  case '+':
+    return make(Token::plus, start, nl, line);
+  case '|':
+    return make(Token::vertical_bar, start, nl, line);
+  case '-':
+    if (*cur_ == '>') {
+      ++cur_;
+      return make(Token::arrow, start, nl, line);
+    }
+    return make(Token::minus, start, nl, line);
+  case '"':
+    return lexString(start, nl, line);
+  case '%':
+    return lexPrefixed(Token::percent_identifier, start, nl, line);
+  case '^':
+    return lexPrefixed(Token::caret_identifier, start, nl, line);
+  case '!':
+    return lexPrefixed(Token::exclamation_identifier, start, nl, line);
+  case '#':
+    if (cur_[0] == '-' && cur_[1] == '}') {
+      cur_ += 2;
+      return make(Token::file_metadata_end, start, nl, line);
+    }
+    return lexPrefixed(Token::hash_identifier, start, nl, line);
+  case '@':
+    if (*cur_ == '"') {
+      Token t = lexString(cur_++, nl, line);
+      if (t.kind == Token::error)
+        return t;
+      t.kind = Token::at_identifier;
+      t.spelling = std::string_view(start, static_cast<size_t>(cur_ - start));
+      return t;
+    }
+    return lexPrefixed(Token::at_identifier, start, nl, line);
+  default:
+    break;
+  }
+  if (is(c, kDigit))
+    return lexNumber(start, nl, line);
+  if (is(c, kIdStart)) {
+    while (is(*cur_, kIdCont))
+      ++cur_;
+    return make(Token::bare_identifier, start, nl, line);
+  }
+  unsigned char u = static_cast<unsigned char>(c);
+  if (u > 0x20 && u < 0x7f)
+    return make(Token::other, start, nl, line);
+  if (c == '\0' && start < end_)
+    return fail(start, start, "unexpected NUL byte (binary data?)", nl, line);
+  return fail(start, start,
+              u >= 0x80 ? "unexpected non-ASCII byte outside a string or comment"
+                        : "unexpected control character",
+              nl, line);
+}
+
+Token Lexer::lexPrefixed(Token::Kind kind, const char *start, bool nl,
+                         uint32_t line) {
+  // %name, %12, %name#3 ; ^bb0 ; !dialect.type ; #alias ; @sym
+  if (!is(*cur_, kSuffix)) {
+    if (kind == Token::percent_identifier)
+      return fail(start, cur_, "expected SSA value name after '%'", nl, line);
+    if (kind == Token::caret_identifier)
+      return fail(start, cur_, "expected block name after '^'", nl, line);
+    // A bare '!', '#' or '@' is only meaningful inside dialect bodies.
+    return make(Token::other, start, nl, line);
+  }
+  while (is(*cur_, kSuffix))
+    ++cur_;
+  if (kind == Token::percent_identifier && *cur_ == '#' && is(cur_[1], kDigit)) {
+    ++cur_;
+    while (is(*cur_, kDigit))
+      ++cur_;
+  }
+  return make(kind, start, nl, line);
+}
+
+Token Lexer::lexNumber(const char *start, bool nl, uint32_t line) {
+  // integer ::= [0-9]+ | 0x[0-9a-fA-F]+ ; float ::= [0-9]+ . [0-9]* ([eE][+-]?[0-9]+)?
+  if (start[0] == '0' && *cur_ == 'x' && is(cur_[1], kHex)) {
+    ++cur_;
+    while (is(*cur_, kHex))
+      ++cur_;
+    return make(Token::integer, start, nl, line);
+  }
+  while (is(*cur_, kDigit))
+    ++cur_;
+  if (*cur_ != '.')
+    return make(Token::integer, start, nl, line);
+  ++cur_;
+  while (is(*cur_, kDigit))
+    ++cur_;
+  if (*cur_ == 'e' || *cur_ == 'E') {
+    const char *p = cur_ + 1;
+    if (*p == '+' || *p == '-')
+      ++p;
+    if (is(*p, kDigit)) {
+      cur_ = p;
+      while (is(*cur_, kDigit))
+        ++cur_;
+    }
+  }
+  return make(Token::floatliteral, start, nl, line);
+}
+
+Token Lexer::lexString(const char *start, bool nl, uint32_t line) {
+  for (;;) {
+    if (cur_ >= end_)
+      return fail(start, start, "expected '\"' to end the string literal", nl,
+                  line);
+    char c = *cur_++;
+    if (c == '"')
+      return make(Token::string, start, nl, line);
+    if (c == '\n')
+      return fail(start, start, "expected '\"' to end the string literal", nl,
+                  line);
+    if (c == '\\') {
+      if (cur_ >= end_)
+        continue;
+      ++cur_;
+    }
+  }
+}
+
+} // namespace tscope::ir

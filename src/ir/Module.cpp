@@ -1,0 +1,25 @@
+// Module: name interning and chunk lookup.
+#include "ir/Module.h"
+
+namespace tscope::ir {
+
+const OpName *Module::internName(std::string_view name) {
+  auto it = names_.find(name);
+  if (it != names_.end())
+    return it->second;
+  OpName *n = arena_.make<OpName>();
+  n->name = name; // points into the buffer, which outlives the arena users
+  size_t dot = name.find('.');
+  n->dialectSize = dot == std::string_view::npos ? 0 : static_cast<uint16_t>(dot);
+  names_.emplace(name, n);
+  return n;
+}
+
+const Chunk *Module::chunkOf(const Operation *op) const {
+  for (const Chunk &c : chunks_)
+    if (op->range.offset >= c.range.offset && op->range.offset < c.range.end())
+      return &c;
+  return chunks_.empty() ? nullptr : &chunks_.back();
+}
+
+} // namespace tscope::ir

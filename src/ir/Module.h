@@ -1,0 +1,88 @@
+// Module: the parse of one file — its chunks (split by `// -----`), aliases,
+// top-level ops and the arena that owns every IR node.
+#pragma once
+
+#include <memory>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "ir/Operation.h"
+#include "support/Arena.h"
+#include "support/SourceBuffer.h"
+
+namespace tscope::ir {
+
+/// An alias definition `#name = attr` or `!name = type`.
+struct AliasDef {
+  SourceRange name;  // `#blocked` or `!t`, sigil included
+  SourceRange value; // the attribute or type text
+  bool isType = false;
+};
+
+/// One `// -----` chunk: an independent unit with its own aliases.
+struct Chunk {
+  Region *body = nullptr; // one block holding the top-level ops
+  std::vector<AliasDef> aliases;
+  std::vector<SourceRange> resources; // `{-# ... #-}` blocks
+  std::unordered_map<std::string_view, uint32_t> aliasIndex; // name -> aliases
+  SourceRange range;
+  bool hadError = false;
+
+  /// The value of alias `name` (sigil included), or null.
+  const AliasDef *findAlias(std::string_view name) const {
+    auto it = aliasIndex.find(name);
+    return it == aliasIndex.end() ? nullptr : &aliases[it->second];
+  }
+};
+
+/// Counts gathered during parsing.
+struct ParseStats {
+  uint64_t ops = 0;
+  uint64_t genericOps = 0;
+  uint64_t blocks = 0;
+  uint64_t regions = 0;
+  uint64_t values = 0;
+  uint64_t uses = 0;
+  uint64_t unresolvedUses = 0;
+  uint32_t maxDepth = 0; // deepest region nesting (top level = 0)
+};
+
+/// The IR of one file; owns the source bytes and every node.
+class Module {
+public:
+  explicit Module(std::unique_ptr<support::SourceBuffer> buffer)
+      : buffer_(std::move(buffer)) {}
+
+  /// The source buffer.
+  const support::SourceBuffer &buffer() const { return *buffer_; }
+  /// The text of a byte range.
+  std::string_view str(SourceRange r) const {
+    return {buffer_->data() + r.offset, r.size};
+  }
+  /// The byte range of a string_view that points into the buffer.
+  SourceRange rangeOf(std::string_view s) const {
+    return {buffer_->offsetOf(s.data()), static_cast<uint32_t>(s.size())};
+  }
+  /// The chunks in file order.
+  std::vector<Chunk> &chunks() { return chunks_; }
+  const std::vector<Chunk> &chunks() const { return chunks_; }
+  /// The arena owning the nodes.
+  support::Arena &arena() { return arena_; }
+  /// Interns an op name.
+  const OpName *internName(std::string_view name);
+  /// Parse statistics.
+  ParseStats &stats() { return stats_; }
+  const ParseStats &stats() const { return stats_; }
+  /// The chunk that holds `op`.
+  const Chunk *chunkOf(const Operation *op) const;
+
+private:
+  std::unique_ptr<support::SourceBuffer> buffer_;
+  support::Arena arena_;
+  std::vector<Chunk> chunks_;
+  std::unordered_map<std::string_view, const OpName *> names_;
+  ParseStats stats_;
+};
+
+} // namespace tscope::ir

@@ -1,0 +1,156 @@
+// The IR graph shared by every analysis: Operation, Value, Block, Region.
+// Nodes live in the Module's arena; text is kept as byte ranges into the
+// Module's SourceBuffer (see Module::str).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace tscope::ir {
+
+class Operation;
+struct Block;
+struct Region;
+
+/// A byte range in the source buffer (files are limited to 4 GiB).
+struct SourceRange {
+  uint32_t offset = 0;
+  uint32_t size = 0;
+  /// True when the range holds no bytes.
+  bool empty() const { return size == 0; }
+  /// One past the last byte.
+  uint32_t end() const { return offset + size; }
+};
+
+/// An interned op name such as "ttng.wait_barrier".
+struct OpName {
+  std::string_view name;
+  uint16_t dialectSize = 0; // bytes before the first '.', 0 if none
+  /// "ttng" in "ttng.wait_barrier" ("builtin" for "module").
+  std::string_view dialect() const {
+    return dialectSize ? name.substr(0, dialectSize) : std::string_view();
+  }
+  /// "wait_barrier" in "ttng.wait_barrier".
+  std::string_view opName() const {
+    return dialectSize ? name.substr(dialectSize + 1) : name;
+  }
+};
+
+/// An SSA value: an operation result or a block argument.
+struct Value {
+  /// What defines the value.
+  enum Kind : uint8_t { Result, BlockArgument, Unresolved };
+  Kind kind = Unresolved;
+  uint32_t number = 0;  // result number or argument number
+  void *owner = nullptr; // Operation* (Result) or Block* (BlockArgument)
+  SourceRange name;      // `%x` as written, without `#n`
+  SourceRange type;      // the type when written next to the definition
+
+  /// The defining op of a result, else null.
+  Operation *definingOp() const {
+    return kind == Result ? static_cast<Operation *>(owner) : nullptr;
+  }
+  /// The block of a block argument, else null.
+  Block *ownerBlock() const {
+    return kind == BlockArgument ? static_cast<Block *>(owner) : nullptr;
+  }
+};
+
+/// An operation in either the generic or a custom (pretty) form.
+class Operation {
+public:
+  /// How the op was written.
+  enum class Form : uint8_t { Pretty, Generic };
+
+  const OpName *name = nullptr;
+  Block *parent = nullptr;  // null for top-level ops of a chunk
+  Operation *next = nullptr; // next op in the parent block
+  Value *results = nullptr;
+  Value **operands = nullptr;
+  Region *firstRegion = nullptr;
+  Block **successors = nullptr;
+  uint32_t numResults = 0;
+  uint32_t numOperands = 0;
+  uint16_t numRegions = 0;
+  uint16_t numSuccessors = 0;
+  Form form = Form::Pretty;
+  bool hasUnresolvedOperands = false;
+  uint32_t line = 0;      // 1-based line of the first byte
+  SourceRange range;      // the whole op, results through location
+  SourceRange attrs;      // `{...}` attribute dictionary, braces included
+  SourceRange props;      // generic-form `<{...}>`, brackets included
+  SourceRange typeSig;    // text after the last top-level ':' (pretty) or
+                          // the function type (generic)
+  SourceRange loc;        // `loc(...)`, parentheses included
+
+  /// The full op name, e.g. "scf.for".
+  std::string_view opName() const { return name->name; }
+  /// True when the op is named `n`.
+  bool is(std::string_view n) const { return name->name == n; }
+  /// The i-th operand (may be an Unresolved value).
+  Value *operand(uint32_t i) const { return operands[i]; }
+  /// The i-th result.
+  Value *result(uint32_t i) const { return results + i; }
+  /// The i-th region, or null.
+  Region *region(uint32_t i) const;
+  /// The op that holds this op's block, or null at top level.
+  Operation *parentOp() const;
+};
+
+/// A basic block: a label, arguments and a list of ops.
+struct Block {
+  Region *parent = nullptr;
+  Block *next = nullptr;
+  Operation *first = nullptr;
+  Operation *last = nullptr;
+  Value *args = nullptr;
+  uint32_t numArgs = 0;
+  uint32_t numOps = 0;
+  SourceRange label; // `^bb1` when written
+
+  /// Appends an op.
+  void push(Operation *op) {
+    op->parent = this;
+    if (last)
+      last->next = op;
+    else
+      first = op;
+    last = op;
+    ++numOps;
+  }
+};
+
+/// A region: a list of blocks owned by an op.
+struct Region {
+  Operation *parent = nullptr;
+  Region *next = nullptr;
+  Block *first = nullptr;
+  Block *last = nullptr;
+  uint32_t numBlocks = 0;
+  uint32_t index = 0; // position among the parent's regions
+  SourceRange range;  // `{` through `}`
+
+  /// Appends a block.
+  void push(Block *b) {
+    b->parent = this;
+    if (last)
+      last->next = b;
+    else
+      first = b;
+    last = b;
+    ++numBlocks;
+  }
+};
+
+inline Region *Operation::region(uint32_t i) const {
+  Region *r = firstRegion;
+  while (r && i--)
+    r = r->next;
+  return r;
+}
+
+inline Operation *Operation::parentOp() const {
+  return parent && parent->parent ? parent->parent->parent : nullptr;
+}
+
+} // namespace tscope::ir

@@ -1,0 +1,1529 @@
+// Parser for the MLIR textual format as Triton prints it. One pass over the
+// tokens with an explicit frame stack (no recursion over input nesting).
+//
+// Generic-form ops follow MLIR's grammar exactly. Pretty-form ops of any
+// dialect are read without knowing their syntax: the op is the balanced token
+// run that starts at its name and ends where the next statement starts (a new
+// line beginning with `%x =`, an op name, a block label, or the `}` closing
+// the enclosing region). Inside it, `%x = ...` and `%x: T` in a parenthesised
+// list define the entry-block arguments of the region that follows; every
+// other `%x` is a use; a `{` at top level opens a region unless it reads as an
+// attribute dictionary.
+#include "ir/Parser.h"
+
+#include <cstring>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ir/Lexer.h"
+
+namespace tscope::ir {
+
+std::string_view trim(std::string_view s) {
+  size_t b = 0, e = s.size();
+  while (b < e && (s[b] == ' ' || s[b] == '\t' || s[b] == '\n' || s[b] == '\r'))
+    ++b;
+  while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\n' ||
+                   s[e - 1] == '\r'))
+    --e;
+  return s.substr(b, e - b);
+}
+
+void splitTopLevel(std::string_view text, char sep,
+                   std::vector<std::string_view> &out) {
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '"') {
+      for (++i; i < text.size() && text[i] != '"'; ++i)
+        if (text[i] == '\\')
+          ++i;
+      continue;
+    }
+    if (c == '(' || c == '[' || c == '{' || c == '<')
+      ++depth;
+    else if (c == ')' || c == ']' || c == '}')
+      --depth;
+    else if (c == '>' && !(i > 0 && text[i - 1] == '-'))
+      --depth;
+    else if (c == sep && depth == 0) {
+      out.push_back(trim(text.substr(start, i - start)));
+      start = i + 1;
+    }
+  }
+  std::string_view last = trim(text.substr(start));
+  if (!last.empty() || !out.empty())
+    out.push_back(last);
+}
+
+namespace {
+
+using support::Diagnostics;
+using support::SourceBuffer;
+
+/// SSA names visible at a point: an open-addressing table with an undo log so
+/// a region's definitions disappear when it closes (MLIR's scoping).
+class NameTable {
+public:
+  struct Entry {
+    std::string_view name;
+    Value *first = nullptr;
+    uint32_t count = 0;
+    int32_t shadowed = -1; // previous visible entry for the same name
+  };
+
+  NameTable() { slots_.assign(1024, -1); }
+
+  const Entry *lookup(std::string_view name) const {
+    size_t mask = slots_.size() - 1;
+    for (size_t i = hash(name) & mask;; i = (i + 1) & mask) {
+      int32_t s = slots_[i];
+      if (s == -1)
+        return nullptr;
+      const Key &k = keys_[static_cast<size_t>(s)];
+      if (k.name == name)
+        return k.current < 0 ? nullptr : &entries_[static_cast<size_t>(k.current)];
+    }
+  }
+
+  void define(std::string_view name, Value *first, uint32_t count) {
+    Key &k = key(name);
+    int32_t idx = static_cast<int32_t>(entries_.size());
+    entries_.push_back({name, first, count, k.current});
+    undo_.push_back(static_cast<uint32_t>(&k - keys_.data()));
+    k.current = idx;
+  }
+
+  size_t mark() const { return undo_.size(); }
+
+  void popTo(size_t mark) {
+    while (undo_.size() > mark) {
+      Key &k = keys_[undo_.back()];
+      undo_.pop_back();
+      k.current = entries_[static_cast<size_t>(k.current)].shadowed;
+    }
+  }
+
+  void clear() {
+    std::fill(slots_.begin(), slots_.end(), -1);
+    keys_.clear();
+    entries_.clear();
+    undo_.clear();
+  }
+
+private:
+  struct Key {
+    std::string_view name;
+    int32_t current = -1;
+  };
+  static size_t hash(std::string_view s) {
+    uint64_t h = 1469598103934665603ull;
+    for (char c : s)
+      h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    return static_cast<size_t>(h ^ (h >> 29));
+  }
+  Key &key(std::string_view name) {
+    if ((keys_.size() + 1) * 2 > slots_.size())
+      rehash();
+    size_t mask = slots_.size() - 1;
+    for (size_t i = hash(name) & mask;; i = (i + 1) & mask) {
+      int32_t s = slots_[i];
+      if (s == -1) {
+        slots_[i] = static_cast<int32_t>(keys_.size());
+        keys_.push_back({name, -1});
+        return keys_.back();
+      }
+      if (keys_[static_cast<size_t>(s)].name == name)
+        return keys_[static_cast<size_t>(s)];
+    }
+  }
+  void rehash() {
+    std::vector<int32_t> fresh(slots_.size() * 2, -1);
+    size_t mask = fresh.size() - 1;
+    for (size_t k = 0; k < keys_.size(); ++k) {
+      size_t i = hash(keys_[k].name) & mask;
+      while (fresh[i] != -1)
+        i = (i + 1) & mask;
+      fresh[i] = static_cast<int32_t>(k);
+    }
+    slots_.swap(fresh);
+  }
+  std::vector<int32_t> slots_;
+  std::vector<Key> keys_;
+  std::vector<Entry> entries_;
+  std::vector<uint32_t> undo_;
+};
+
+constexpr size_t kMaxDepth = 4096;
+
+class Parser {
+public:
+  Parser(Module &m, Diagnostics &diags)
+      : m_(m), diags_(diags), buf_(m.buffer()), lex_(m.buffer()) {}
+
+  void run();
+
+private:
+  enum class FrameKind : uint8_t { Region, PrettyOp, GenericOp };
+  enum class GenericState : uint8_t { Name, AfterRegion, Rest };
+
+  struct PendingArg {
+    SourceRange name;
+    SourceRange type;
+  };
+  struct BlockRef {
+    std::string_view label;
+    Block *block;
+    bool defined;
+    uint32_t firstUse;
+  };
+  struct Frame {
+    FrameKind kind;
+    // Region frames.
+    Region *region = nullptr;
+    Block *block = nullptr;
+    size_t scopeMark = 0;
+    size_t blockRefMark = 0;
+    bool topLevel = false;
+    // Op frames.
+    Operation *op = nullptr;
+    size_t operandMark = 0;
+    size_t successorMark = 0;
+    size_t pendingMark = 0;
+    size_t bracketMark = 0;
+    Region *lastRegion = nullptr;
+    bool continuation = false; // last token asks for more (`,`, `:`, ...)
+    bool sigOpen = false;      // inside the type signature after ':'
+    uint32_t sigStart = 0;
+    uint32_t sigEnd = 0;
+    GenericState gstate = GenericState::Name;
+  };
+
+  // Tokens.
+  void consume() {
+    lastEnd_ = static_cast<uint32_t>(tok_.spelling.data() + tok_.spelling.size() -
+                                     buf_.data());
+    tok_ = lex_.lex();
+  }
+  Token peek() {
+    Lexer::State s = lex_.save();
+    Token t = lex_.lex();
+    lex_.restore(s);
+    return t;
+  }
+  void peek2(Token &a, Token &b) {
+    Lexer::State s = lex_.save();
+    a = lex_.lex();
+    b = lex_.lex();
+    lex_.restore(s);
+  }
+  uint32_t offsetOf(const Token &t) const {
+    return static_cast<uint32_t>(t.spelling.data() - buf_.data());
+  }
+  SourceRange rangeOf(const Token &t) const {
+    return {offsetOf(t), static_cast<uint32_t>(t.spelling.size())};
+  }
+
+  // Diagnostics.
+  bool error(const Token &at, std::string msg) {
+    if (at.kind == Token::error)
+      msg = lex_.errorMessage();
+    diags_.error(&buf_, offsetOf(at), std::move(msg));
+    return false;
+  }
+  bool expected(const char *what) {
+    if (tok_.kind == Token::error)
+      return error(tok_, "");
+    return error(tok_, std::string("expected ") + what + ", found " +
+                           describe(tok_));
+  }
+  static std::string describe(const Token &t) {
+    if (t.kind == Token::eof)
+      return "end of file";
+    if (t.kind == Token::split_marker)
+      return "'// -----'";
+    std::string_view s = t.spelling.substr(0, 40);
+    return "'" + std::string(s) + (t.spelling.size() > 40 ? "...'" : "'");
+  }
+
+  // Chunks and frames.
+  void startChunk();
+  void finishChunk();
+  bool stepRegion(size_t fi);
+  bool stepPretty(size_t fi);
+  bool stepGeneric(size_t fi);
+  bool startOp();
+  bool parseBlockLabel(size_t fi);
+  bool parseAlias();
+  bool skipResources();
+  bool skipBalanced(SourceRange *range);
+  bool parseType(SourceRange *range);
+  bool pushRegion(size_t opFrame, bool withPendingArgs);
+  void finishOp(size_t fi);
+  void recover();
+
+  // Values.
+  Value *useValue(const Token &t, bool pretty, bool *ok);
+  void defineValues(std::string_view name, Value *first, uint32_t count);
+  void resolveForwardRefs(Operation *root);
+  Block *blockRef(size_t opFrame, const Token &t);
+  size_t regionFrameBelow(size_t fi) const {
+    while (frames_[fi].kind != FrameKind::Region)
+      --fi;
+    return fi;
+  }
+  void inferPrettyResultTypes(Operation *op);
+
+  Module &m_;
+  Diagnostics &diags_;
+  const SourceBuffer &buf_;
+  Lexer lex_;
+  Token tok_;
+  uint32_t lastEnd_ = 0;
+  Chunk *chunk_ = nullptr;
+  uint32_t chunkStart_ = 0;
+
+  std::vector<Frame> frames_;
+  std::vector<Value *> operands_;
+  std::vector<Block *> successors_;
+  std::vector<PendingArg> pending_;
+  std::vector<Token::Kind> brackets_;
+  std::vector<BlockRef> blockRefs_;
+  NameTable names_;
+  struct ForwardRef {
+    std::string_view name;
+    uint32_t number;
+    Value *placeholder;
+    bool pretty;
+  };
+  std::vector<ForwardRef> forwardRefs_;
+  size_t openForwardRefs_ = 0;
+  std::vector<std::string_view> scratchTypes_;
+};
+
+void Parser::run() {
+  tok_ = lex_.lex();
+  for (;;) {
+    startChunk();
+    bool ok = true;
+    while (!frames_.empty()) {
+      size_t fi = frames_.size() - 1;
+      switch (frames_[fi].kind) {
+      case FrameKind::Region:
+        ok = stepRegion(fi);
+        break;
+      case FrameKind::PrettyOp:
+        ok = stepPretty(fi);
+        break;
+      case FrameKind::GenericOp:
+        ok = stepGeneric(fi);
+        break;
+      }
+      if (!ok)
+        break;
+    }
+    if (!ok)
+      recover();
+    finishChunk();
+    if (tok_.kind == Token::split_marker) {
+      consume();
+      continue;
+    }
+    break;
+  }
+}
+
+void Parser::startChunk() {
+  m_.chunks().emplace_back();
+  chunk_ = &m_.chunks().back();
+  chunkStart_ = tok_.kind == Token::eof ? static_cast<uint32_t>(buf_.size())
+                                        : offsetOf(tok_);
+  if (tok_.kind == Token::eof && !m_.chunks().empty())
+    chunkStart_ = lastEnd_;
+  Region *r = m_.arena().make<Region>();
+  Block *b = m_.arena().make<Block>();
+  r->push(b);
+  chunk_->body = r;
+  names_.clear();
+  forwardRefs_.clear();
+  openForwardRefs_ = 0;
+  blockRefs_.clear();
+  Frame f{FrameKind::Region};
+  f.region = r;
+  f.block = b;
+  f.topLevel = true;
+  frames_.push_back(f);
+}
+
+void Parser::finishChunk() {
+  uint32_t end = tok_.kind == Token::eof ? static_cast<uint32_t>(buf_.size())
+                                         : offsetOf(tok_);
+  chunk_->range = {chunkStart_, end > chunkStart_ ? end - chunkStart_ : 0};
+  for (uint32_t i = 0; i < chunk_->aliases.size(); ++i)
+    chunk_->aliasIndex.emplace(m_.str(chunk_->aliases[i].name), i);
+}
+
+void Parser::recover() {
+  chunk_->hadError = true;
+  // Close what is open so the partial IR stays well formed.
+  while (!frames_.empty()) {
+    size_t fi = frames_.size() - 1;
+    if (frames_[fi].kind != FrameKind::Region)
+      finishOp(fi);
+    else
+      frames_.pop_back();
+  }
+  names_.popTo(0);
+  // Skip to the next `// -----` line (or the end) by raw bytes: the lexer may
+  // be stuck on an invalid byte.
+  const char *p = buf_.data() + (tok_.kind == Token::eof ? buf_.size() : offsetOf(tok_));
+  const char *end = buf_.data() + buf_.size();
+  uint32_t line = tok_.line;
+  if (tok_.kind == Token::split_marker || tok_.kind == Token::eof)
+    return;
+  while (p < end) {
+    const char *nl = static_cast<const char *>(std::memchr(p, '\n', static_cast<size_t>(end - p)));
+    if (!nl) {
+      p = end;
+      break;
+    }
+    p = nl + 1;
+    ++line;
+    const char *q = p;
+    while (q < end && (*q == ' ' || *q == '\t'))
+      ++q;
+    if (end - q >= 7 && std::memcmp(q, "//", 2) == 0) {
+      const char *r = q + 2;
+      while (r < end && (*r == ' ' || *r == '\t'))
+        ++r;
+      if (end - r >= 5 && std::memcmp(r, "-----", 5) == 0)
+        break;
+    }
+  }
+  // Resume at the newline before the marker so the lexer sees a line start.
+  if (p < end)
+    lex_.resetTo(p - 1, line - 1);
+  else
+    lex_.resetTo(end, line);
+  tok_ = lex_.lex();
+}
+
+// ---------------------------------------------------------------------------
+// Regions and blocks.
+
+/// region ::= `{` block* `}` ; top level: (alias | resource | op)*
+bool Parser::stepRegion(size_t fi) {
+  for (;;) {
+    Frame &f = frames_[fi];
+    switch (tok_.kind) {
+    case Token::r_brace: {
+      if (f.topLevel)
+        return error(tok_, "unexpected '}' at top level");
+      for (size_t i = f.blockRefMark; i < blockRefs_.size(); ++i)
+        if (!blockRefs_[i].defined) {
+          diags_.error(&buf_, blockRefs_[i].firstUse,
+                       "reference to an undefined block '" +
+                           std::string(blockRefs_[i].label) + "'");
+          return false;
+        }
+      blockRefs_.resize(f.blockRefMark);
+      names_.popTo(f.scopeMark);
+      consume();
+      f.region->range.size = lastEnd_ - f.region->range.offset;
+      frames_.pop_back();
+      return true;
+    }
+    case Token::eof:
+    case Token::split_marker:
+      if (f.topLevel) {
+        frames_.pop_back();
+        return true;
+      }
+      {
+        auto [line, col] = buf_.lineCol(f.region->range.offset);
+        (void)col;
+        return expected(("'}' to close the region opened at line " +
+                         std::to_string(line))
+                            .c_str());
+      }
+    case Token::caret_identifier:
+      if (!parseBlockLabel(fi))
+        return false;
+      continue;
+    case Token::percent_identifier:
+    case Token::bare_identifier:
+    case Token::string:
+      return startOp();
+    case Token::hash_identifier:
+    case Token::exclamation_identifier:
+      if (f.topLevel)
+        return parseAlias();
+      return expected("an operation");
+    case Token::file_metadata_begin:
+      if (f.topLevel)
+        return skipResources();
+      return expected("an operation");
+    default:
+      return expected(f.topLevel ? "an operation or alias definition"
+                                 : "an operation, block label or '}'");
+    }
+  }
+}
+
+/// block-label ::= caret-id (`(` (%x `:` type loc?)* `)`)? `:`
+bool Parser::parseBlockLabel(size_t fi) {
+  Token label = tok_;
+  consume();
+  Block *b = blockRef(fi, label);
+  if (!b)
+    return false;
+  BlockRef *ref = nullptr;
+  for (size_t i = frames_[fi].blockRefMark; i < blockRefs_.size(); ++i)
+    if (blockRefs_[i].label == label.spelling)
+      ref = &blockRefs_[i];
+  if (ref->defined)
+    return error(label, "redefinition of block '" + std::string(label.spelling) + "'");
+  ref->defined = true;
+  Frame &f = frames_[fi];
+  // An unlabeled, empty, argument-free entry block takes the first label.
+  Block *cur = f.block;
+  if (cur && !cur->first && cur->label.empty() && cur->numArgs == 0 &&
+      cur == f.region->first && f.region->numBlocks == 1 && cur != b) {
+    // Replace the implicit entry block by the labeled one.
+    f.region->first = f.region->last = nullptr;
+    f.region->numBlocks = 0;
+  }
+  f.region->push(b);
+  b->label = rangeOf(label);
+  f.block = b;
+  ++m_.stats().blocks;
+  if (tok_.kind == Token::l_paren) {
+    consume();
+    std::vector<PendingArg> args;
+    if (tok_.kind != Token::r_paren) {
+      for (;;) {
+        if (tok_.kind != Token::percent_identifier)
+          return expected("a block argument name");
+        PendingArg a{rangeOf(tok_), {}};
+        consume();
+        if (tok_.kind != Token::colon)
+          return expected("':' and the argument type");
+        consume();
+        if (!parseType(&a.type))
+          return false;
+        if (tok_.isKeyword("loc") && !skipBalanced(nullptr))
+          return false;
+        args.push_back(a);
+        if (tok_.kind == Token::comma) {
+          consume();
+          continue;
+        }
+        break;
+      }
+    }
+    if (tok_.kind != Token::r_paren)
+      return expected("')' to end the block arguments");
+    consume();
+    b->numArgs = static_cast<uint32_t>(args.size());
+    b->args = m_.arena().makeArray<Value>(args.size());
+    for (uint32_t i = 0; i < b->numArgs; ++i) {
+      Value &v = b->args[i];
+      v.kind = Value::BlockArgument;
+      v.number = i;
+      v.owner = b;
+      v.name = args[i].name;
+      v.type = args[i].type;
+      defineValues(m_.str(v.name), &v, 1);
+    }
+    m_.stats().values += b->numArgs;
+  }
+  if (tok_.kind != Token::colon)
+    return expected("':' after the block label");
+  consume();
+  return true;
+}
+
+Block *Parser::blockRef(size_t fi, const Token &t) {
+  size_t ri = regionFrameBelow(fi);
+  for (size_t i = frames_[ri].blockRefMark; i < blockRefs_.size(); ++i)
+    if (blockRefs_[i].label == t.spelling)
+      return blockRefs_[i].block;
+  if (frames_[ri].topLevel) {
+    error(t, "block label outside a region");
+    return nullptr;
+  }
+  Block *b = m_.arena().make<Block>();
+  // Keep a region's refs contiguous: nested regions push later and pop first.
+  blockRefs_.push_back({t.spelling, b, false, offsetOf(t)});
+  return b;
+}
+
+/// alias-def ::= (`#` | `!`) name `=` attribute-or-type
+bool Parser::parseAlias() {
+  Token name = tok_;
+  consume();
+  if (tok_.kind != Token::equal)
+    return expected("'=' in the alias definition");
+  consume();
+  AliasDef a;
+  a.name = rangeOf(name);
+  a.isType = name.kind == Token::exclamation_identifier;
+  uint32_t start = offsetOf(tok_);
+  bool first = true;
+  // The value runs to the end of the line at bracket depth 0.
+  while (tok_.kind != Token::eof && tok_.kind != Token::split_marker &&
+         (first || !tok_.newlineBefore)) {
+    first = false;
+    if (tok_.kind == Token::error)
+      return error(tok_, "");
+    if (tok_.kind == Token::l_paren || tok_.kind == Token::l_square ||
+        tok_.kind == Token::l_brace || tok_.kind == Token::less) {
+      if (!skipBalanced(nullptr))
+        return false;
+      continue;
+    }
+    if (tok_.kind == Token::r_paren || tok_.kind == Token::r_square ||
+        tok_.kind == Token::r_brace)
+      return error(tok_, "unbalanced '" + std::string(tok_.spelling) +
+                             "' in alias definition");
+    consume();
+  }
+  if (lastEnd_ <= start)
+    return error(tok_, "expected a value after '='");
+  a.value = {start, lastEnd_ - start};
+  chunk_->aliases.push_back(a);
+  return true;
+}
+
+/// resources ::= `{-#` ... `#-}`
+bool Parser::skipResources() {
+  uint32_t start = offsetOf(tok_);
+  consume();
+  while (tok_.kind != Token::file_metadata_end) {
+    if (tok_.kind == Token::eof || tok_.kind == Token::split_marker)
+      return expected("'#-}' to end the resource block");
+    if (tok_.kind == Token::error)
+      return error(tok_, "");
+    consume();
+  }
+  consume();
+  chunk_->resources.push_back({start, lastEnd_ - start});
+  return true;
+}
+
+/// Consumes a bracketed run starting at an opener (or `loc(`), through its
+/// matching closer. `->` is an arrow, never a closing '>'.
+bool Parser::skipBalanced(SourceRange *range) {
+  uint32_t start = offsetOf(tok_);
+  if (tok_.isKeyword("loc"))
+    consume();
+  size_t mark = brackets_.size();
+  Token open = tok_;
+  do {
+    switch (tok_.kind) {
+    case Token::l_paren:
+    case Token::l_square:
+    case Token::l_brace:
+    case Token::less:
+      if (brackets_.size() - mark > kMaxDepth)
+        return error(tok_, "nesting deeper than 4096 brackets");
+      brackets_.push_back(tok_.kind);
+      break;
+    case Token::r_paren:
+    case Token::r_square:
+    case Token::r_brace:
+    case Token::greater: {
+      Token::Kind want = tok_.kind == Token::r_paren    ? Token::l_paren
+                         : tok_.kind == Token::r_square ? Token::l_square
+                         : tok_.kind == Token::r_brace  ? Token::l_brace
+                                                        : Token::less;
+      if (brackets_.size() == mark || brackets_.back() != want) {
+        if (tok_.kind == Token::greater)
+          break; // a stray '>' inside a dialect body, e.g. `>=`
+        brackets_.resize(mark);
+        return error(tok_, "unbalanced '" + std::string(tok_.spelling) + "'");
+      }
+      brackets_.pop_back();
+      break;
+    }
+    case Token::eof:
+    case Token::split_marker: {
+      brackets_.resize(mark);
+      auto [line, col] = buf_.lineCol(offsetOf(open));
+      (void)col;
+      return expected(("a closing bracket for '" + std::string(open.spelling) +
+                       "' opened at line " + std::to_string(line))
+                          .c_str());
+    }
+    case Token::error:
+      brackets_.resize(mark);
+      return error(tok_, "");
+    default:
+      break;
+    }
+    consume();
+  } while (brackets_.size() > mark);
+  if (range)
+    *range = {start, lastEnd_ - start};
+  return true;
+}
+
+/// type ::= `(` types `)` `->` type-or-list | head (`<` ... `>`)?
+/// where head is a builtin keyword, `!dialect.name`, `!alias` or a stripped
+/// dialect body `<...>`.
+bool Parser::parseType(SourceRange *range) {
+  uint32_t start = offsetOf(tok_);
+  switch (tok_.kind) {
+  case Token::l_paren:
+    if (!skipBalanced(nullptr))
+      return false;
+    if (tok_.kind == Token::arrow) {
+      consume();
+      if (tok_.kind == Token::l_paren) {
+        if (!skipBalanced(nullptr))
+          return false;
+      } else if (!parseType(nullptr)) {
+        return false;
+      }
+    }
+    break;
+  case Token::less:
+    if (!skipBalanced(nullptr))
+      return false;
+    break;
+  case Token::bare_identifier:
+  case Token::exclamation_identifier:
+    consume();
+    if (tok_.kind == Token::less && !tok_.newlineBefore &&
+        offsetOf(tok_) == lastEnd_ && !skipBalanced(nullptr))
+      return false;
+    break;
+  default:
+    return expected("a type");
+  }
+  if (range)
+    *range = {start, lastEnd_ - start};
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// Operations.
+
+/// op ::= (result (`,` result)* `=`)? (bare-id pretty-op | string generic-op)
+/// result ::= %name (`:` integer)?
+bool Parser::startOp() {
+  uint32_t start = offsetOf(tok_);
+  uint32_t line = tok_.line;
+  struct Group {
+    SourceRange name;
+    uint32_t count;
+  };
+  Group groups[64];
+  std::vector<Group> many;
+  uint32_t numGroups = 0, numResults = 0;
+  if (tok_.kind == Token::percent_identifier) {
+    for (;;) {
+      if (tok_.kind != Token::percent_identifier)
+        return expected("a result name");
+      if (tok_.spelling.find('#') != std::string_view::npos)
+        return error(tok_, "result name cannot carry a '#' result number");
+      Group g{rangeOf(tok_), 1};
+      consume();
+      if (tok_.kind == Token::colon) {
+        consume();
+        if (tok_.kind != Token::integer)
+          return expected("the number of results after ':'");
+        uint64_t n = 0;
+        for (char c : tok_.spelling) {
+          if (c < '0' || c > '9' || n > 1000000)
+            return error(tok_, "invalid result count");
+          n = n * 10 + static_cast<uint64_t>(c - '0');
+        }
+        if (n == 0 || n > 1000000)
+          return error(tok_, "invalid result count");
+        g.count = static_cast<uint32_t>(n);
+        consume();
+      }
+      if (numGroups < 64)
+        groups[numGroups] = g;
+      else
+        many.push_back(g);
+      ++numGroups;
+      numResults += g.count;
+      if (numResults > 1000000)
+        return error(tok_, "too many results");
+      if (tok_.kind == Token::comma) {
+        consume();
+        continue;
+      }
+      break;
+    }
+    if (tok_.kind != Token::equal)
+      return expected("'=' after the result names");
+    consume();
+  }
+  bool generic;
+  std::string_view name;
+  if (tok_.kind == Token::bare_identifier) {
+    generic = false;
+    name = tok_.spelling;
+    if (name == "module")
+      name = "builtin.module";
+  } else if (tok_.kind == Token::string) {
+    generic = true;
+    name = tok_.spelling.substr(1, tok_.spelling.size() - 2);
+    if (name.empty())
+      return error(tok_, "empty operation name");
+  } else {
+    return expected("an operation name");
+  }
+  if (frames_.size() > kMaxDepth * 2)
+    return error(tok_, "operations nested deeper than 4096 regions");
+  size_t ri = frames_.size() - 1;
+  Operation *op = m_.arena().make<Operation>();
+  op->name = m_.internName(name);
+  op->form = generic ? Operation::Form::Generic : Operation::Form::Pretty;
+  op->line = line;
+  op->range.offset = start;
+  op->numResults = numResults;
+  op->results = m_.arena().makeArray<Value>(numResults);
+  uint32_t k = 0;
+  for (uint32_t g = 0; g < numGroups; ++g) {
+    const Group &gr = g < 64 ? groups[g] : many[g - 64];
+    for (uint32_t j = 0; j < gr.count; ++j, ++k) {
+      Value &v = op->results[k];
+      v.kind = Value::Result;
+      v.number = k;
+      v.owner = op;
+      v.name = gr.name;
+    }
+  }
+  frames_[ri].block->push(op);
+  ++m_.stats().ops;
+  if (generic)
+    ++m_.stats().genericOps;
+  m_.stats().values += numResults;
+  Frame f{generic ? FrameKind::GenericOp : FrameKind::PrettyOp};
+  f.op = op;
+  f.operandMark = operands_.size();
+  f.successorMark = successors_.size();
+  f.pendingMark = pending_.size();
+  f.bracketMark = brackets_.size();
+  // Remember the result groups for definition at the end of the op.
+  frames_.push_back(f);
+  consume(); // the op name
+  return true;
+}
+
+void Parser::defineValues(std::string_view name, Value *first, uint32_t count) {
+  names_.define(name, first, count);
+  if (openForwardRefs_ == 0)
+    return;
+  for (ForwardRef &fr : forwardRefs_) {
+    if (fr.placeholder->owner || fr.name != name)
+      continue;
+    if (fr.number < count) {
+      fr.placeholder->owner = first + fr.number;
+      --openForwardRefs_;
+    }
+  }
+}
+
+/// use ::= %name (`#` integer)?
+Value *Parser::useValue(const Token &t, bool pretty, bool *ok) {
+  *ok = true;
+  std::string_view s = t.spelling;
+  uint32_t number = 0;
+  size_t hash = s.find('#');
+  if (hash != std::string_view::npos) {
+    for (size_t i = hash + 1; i < s.size(); ++i) {
+      number = number * 10 + static_cast<uint32_t>(s[i] - '0');
+      if (number > 10000000) {
+        *ok = error(t, "result number too large");
+        return nullptr;
+      }
+    }
+    s = s.substr(0, hash);
+  }
+  ++m_.stats().uses;
+  if (const NameTable::Entry *e = names_.lookup(s)) {
+    if (number < e->count)
+      return e->first + number;
+    if (!pretty) {
+      *ok = error(t, "result number " + std::to_string(number) +
+                         " out of range for '" + std::string(s) + "' (it has " +
+                         std::to_string(e->count) + " results)");
+      return nullptr;
+    }
+  }
+  for (ForwardRef &fr : forwardRefs_)
+    if (!fr.placeholder->owner && fr.name == s && fr.number == number)
+      return fr.placeholder;
+  Value *ph = m_.arena().make<Value>();
+  ph->kind = Value::Unresolved;
+  ph->number = number;
+  ph->name = {offsetOf(t), static_cast<uint32_t>(s.size())};
+  forwardRefs_.push_back({s, number, ph, pretty});
+  ++openForwardRefs_;
+  return ph;
+}
+
+/// After a top-level op closes: patch forward references and report names
+/// that never got a definition.
+void Parser::resolveForwardRefs(Operation *root) {
+  if (forwardRefs_.empty())
+    return;
+  std::vector<Operation *> work{root};
+  while (!work.empty()) {
+    Operation *op = work.back();
+    work.pop_back();
+    for (uint32_t i = 0; i < op->numOperands; ++i) {
+      Value *v = op->operands[i];
+      if (v->kind == Value::Unresolved && v->owner) {
+        while (v->kind == Value::Unresolved && v->owner)
+          v = static_cast<Value *>(v->owner);
+        op->operands[i] = v;
+      }
+      if (v->kind == Value::Unresolved)
+        op->hasUnresolvedOperands = true;
+    }
+    for (Region *r = op->firstRegion; r; r = r->next)
+      for (Block *b = r->first; b; b = b->next)
+        for (Operation *o = b->first; o; o = o->next)
+          work.push_back(o);
+  }
+  for (ForwardRef &fr : forwardRefs_) {
+    if (fr.placeholder->owner)
+      continue;
+    ++m_.stats().unresolvedUses;
+    std::string name(m_.str(fr.placeholder->name));
+    if (fr.number)
+      name += "#" + std::to_string(fr.number);
+    if (fr.pretty)
+      diags_.report(support::Severity::Warning, &buf_, fr.placeholder->name.offset,
+                    "'" + name +
+                        "' is used in custom syntax but never defined; kept as "
+                        "an unresolved operand");
+    else
+      diags_.error(&buf_, fr.placeholder->name.offset,
+                   "use of undeclared SSA value '" + name + "'");
+  }
+  forwardRefs_.clear();
+  openForwardRefs_ = 0;
+}
+
+bool Parser::pushRegion(size_t fi, bool withPendingArgs) {
+  Frame &f = frames_[fi];
+  Region *r = m_.arena().make<Region>();
+  r->parent = f.op;
+  r->range.offset = offsetOf(tok_);
+  r->index = f.op->numRegions;
+  if (f.lastRegion)
+    f.lastRegion->next = r;
+  else
+    f.op->firstRegion = r;
+  f.lastRegion = r;
+  ++f.op->numRegions;
+  ++m_.stats().regions;
+  Block *b = m_.arena().make<Block>();
+  r->push(b);
+  ++m_.stats().blocks;
+  consume(); // '{'
+  Frame rf{FrameKind::Region};
+  rf.region = r;
+  rf.block = b;
+  rf.scopeMark = names_.mark();
+  rf.blockRefMark = blockRefs_.size();
+  size_t nPending = withPendingArgs ? pending_.size() - f.pendingMark : 0;
+  if (nPending) {
+    b->numArgs = static_cast<uint32_t>(nPending);
+    b->args = m_.arena().makeArray<Value>(nPending);
+    for (uint32_t i = 0; i < b->numArgs; ++i) {
+      Value &v = b->args[i];
+      const PendingArg &a = pending_[f.pendingMark + i];
+      v.kind = Value::BlockArgument;
+      v.number = i;
+      v.owner = b;
+      v.name = a.name;
+      v.type = a.type;
+    }
+    m_.stats().values += nPending;
+    pending_.resize(f.pendingMark);
+  }
+  frames_.push_back(rf);
+  for (uint32_t i = 0; i < b->numArgs; ++i)
+    defineValues(m_.str(b->args[i].name), &b->args[i], 1);
+  uint32_t depth = 0;
+  for (const Frame &x : frames_)
+    depth += x.kind == FrameKind::Region && !x.topLevel;
+  if (depth > m_.stats().maxDepth)
+    m_.stats().maxDepth = depth;
+  return true;
+}
+
+void Parser::finishOp(size_t fi) {
+  Frame &f = frames_[fi];
+  Operation *op = f.op;
+  size_t nOps = operands_.size() - f.operandMark;
+  op->numOperands = static_cast<uint32_t>(nOps);
+  op->operands = nOps ? static_cast<Value **>(m_.arena().allocate(
+                            sizeof(Value *) * nOps, alignof(Value *)))
+                      : nullptr;
+  for (size_t i = 0; i < nOps; ++i) {
+    op->operands[i] = operands_[f.operandMark + i];
+    if (op->operands[i]->kind == Value::Unresolved)
+      op->hasUnresolvedOperands = true;
+  }
+  operands_.resize(f.operandMark);
+  size_t nSucc = successors_.size() - f.successorMark;
+  op->numSuccessors = static_cast<uint16_t>(nSucc);
+  op->successors = nSucc ? static_cast<Block **>(m_.arena().allocate(
+                               sizeof(Block *) * nSucc, alignof(Block *)))
+                         : nullptr;
+  for (size_t i = 0; i < nSucc; ++i)
+    op->successors[i] = successors_[f.successorMark + i];
+  successors_.resize(f.successorMark);
+  pending_.resize(f.pendingMark);
+  brackets_.resize(f.bracketMark);
+  if (lastEnd_ > op->range.offset)
+    op->range.size = lastEnd_ - op->range.offset;
+  if (f.kind == FrameKind::PrettyOp) {
+    if (f.sigEnd > f.sigStart)
+      op->typeSig = {f.sigStart, f.sigEnd - f.sigStart};
+    inferPrettyResultTypes(op);
+  }
+  // Results become visible after the op (MLIR: an op cannot use its results).
+  uint32_t i = 0;
+  while (i < op->numResults) {
+    uint32_t j = i + 1;
+    while (j < op->numResults && op->results[j].name.offset == op->results[i].name.offset)
+      ++j;
+    defineValues(m_.str(op->results[i].name), &op->results[i], j - i);
+    i = j;
+  }
+  frames_.pop_back();
+  Operation *parent = op->parentOp();
+  if (!parent || parent->is("builtin.module") || parent->is("gpu.module"))
+    resolveForwardRefs(op);
+}
+
+void Parser::inferPrettyResultTypes(Operation *op) {
+  if (op->numResults == 0 || op->typeSig.empty())
+    return;
+  std::string_view sig = m_.str(op->typeSig);
+  // Results follow the last top-level `->` when there is one.
+  size_t arrow = std::string_view::npos;
+  {
+    int depth = 0;
+    for (size_t i = 0; i + 1 < sig.size(); ++i) {
+      char c = sig[i];
+      if (c == '"') {
+        for (++i; i < sig.size() && sig[i] != '"'; ++i)
+          if (sig[i] == '\\')
+            ++i;
+        continue;
+      }
+      if (c == '-' && sig[i + 1] == '>') {
+        if (depth == 0)
+          arrow = i;
+        ++i;
+        continue;
+      }
+      if (c == '(' || c == '[' || c == '{' || c == '<')
+        ++depth;
+      else if (c == ')' || c == ']' || c == '}' || c == '>')
+        --depth;
+    }
+  }
+  std::string_view part = arrow == std::string_view::npos ? sig : trim(sig.substr(arrow + 2));
+  if (arrow != std::string_view::npos && part.size() >= 2 && part.front() == '(' &&
+      part.back() == ')')
+    part = part.substr(1, part.size() - 2);
+  scratchTypes_.clear();
+  splitTopLevel(part, ',', scratchTypes_);
+  if (scratchTypes_.empty())
+    return;
+  size_t n = op->numResults;
+  for (size_t i = 0; i < n; ++i) {
+    std::string_view t;
+    if (scratchTypes_.size() == n)
+      t = scratchTypes_[i];
+    else if (scratchTypes_.size() == 1)
+      t = scratchTypes_[0];
+    else if (n == 1)
+      t = scratchTypes_.back();
+    else if (i < scratchTypes_.size())
+      t = scratchTypes_[i];
+    if (!t.empty())
+      op->results[i].type = m_.rangeOf(t);
+  }
+}
+
+static bool isOpener(Token::Kind k) {
+  return k == Token::l_paren || k == Token::l_square || k == Token::l_brace ||
+         k == Token::less;
+}
+
+static bool asksForMore(Token::Kind k) {
+  switch (k) {
+  case Token::comma:
+  case Token::colon:
+  case Token::equal:
+  case Token::arrow:
+  case Token::l_paren:
+  case Token::l_square:
+  case Token::less:
+  case Token::plus:
+  case Token::minus:
+  case Token::star:
+  case Token::vertical_bar:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Scans one pretty-form op: see the file comment for the rules.
+bool Parser::stepPretty(size_t fi) {
+  for (;;) {
+    Frame &f = frames_[fi];
+    bool top = brackets_.size() == f.bracketMark;
+    Token::Kind k = tok_.kind;
+    if (k == Token::error)
+      return error(tok_, "");
+    if (top) {
+      if (k == Token::eof || k == Token::split_marker || k == Token::r_brace ||
+          k == Token::file_metadata_begin) {
+        finishOp(fi);
+        return true;
+      }
+      if (tok_.newlineBefore && !f.continuation) {
+        bool starts = false;
+        if (k == Token::caret_identifier || k == Token::string)
+          starts = true;
+        else if (k == Token::bare_identifier)
+          starts = tok_.spelling.find('.') != std::string_view::npos ||
+                   tok_.spelling == "module";
+        else if (k == Token::percent_identifier) {
+          Token n = peek();
+          starts = n.kind == Token::equal || n.kind == Token::comma ||
+                   n.kind == Token::colon;
+        } else if (k == Token::hash_identifier || k == Token::exclamation_identifier) {
+          starts = frames_[regionFrameBelow(fi)].topLevel && peek().kind == Token::equal;
+        }
+        if (starts) {
+          finishOp(fi);
+          return true;
+        }
+      }
+      if (k == Token::l_brace) {
+        // Region or attribute dictionary?
+        Token a, b;
+        peek2(a, b);
+        bool region;
+        switch (a.kind) {
+        case Token::r_brace:
+          region = a.newlineBefore;
+          break;
+        case Token::percent_identifier:
+        case Token::caret_identifier:
+          region = true;
+          break;
+        case Token::string:
+        case Token::bare_identifier:
+          if (b.kind == Token::equal || b.kind == Token::comma)
+            region = false;
+          else if (b.kind == Token::r_brace)
+            region = a.newlineBefore;
+          else
+            region = true;
+          break;
+        default:
+          region = false;
+        }
+        f.continuation = false;
+        if (region) {
+          f.sigOpen = false;
+          bool withArgs = true;
+          return pushRegion(fi, withArgs);
+        }
+        SourceRange r;
+        if (!skipBalanced(&r))
+          return false;
+        frames_[fi].op->attrs = r;
+        frames_[fi].sigOpen = false;
+        continue;
+      }
+      if (k == Token::bare_identifier && tok_.spelling == "loc" &&
+          peek().kind == Token::l_paren) {
+        SourceRange r;
+        if (!skipBalanced(&r))
+          return false;
+        frames_[fi].op->loc = r;
+        frames_[fi].sigOpen = false;
+        frames_[fi].continuation = false;
+        continue;
+      }
+      if (k == Token::colon) {
+        consume();
+        Frame &g = frames_[fi];
+        g.sigOpen = true;
+        g.sigStart = offsetOf(tok_);
+        g.sigEnd = g.sigStart;
+        g.continuation = true;
+        continue;
+      }
+      if (k == Token::bare_identifier && tok_.spelling == "attributes" &&
+          peek().kind == Token::l_brace) {
+        consume();
+        SourceRange r;
+        if (!skipBalanced(&r))
+          return false;
+        frames_[fi].op->attrs = r;
+        frames_[fi].continuation = false;
+        continue;
+      }
+    }
+    // Inside the op: brackets, uses, definitions, successors.
+    switch (k) {
+    case Token::eof:
+    case Token::split_marker:
+      return expected("a closing bracket before the end of the operation");
+    case Token::l_brace:
+      if (!top) {
+        // An attribute dictionary nested in the syntax (argument attributes).
+        if (!skipBalanced(nullptr))
+          return false;
+        f.continuation = false;
+        continue;
+      }
+      break;
+    case Token::l_paren:
+    case Token::l_square:
+    case Token::less:
+      if (brackets_.size() - f.bracketMark > kMaxDepth)
+        return error(tok_, "nesting deeper than 4096 brackets");
+      brackets_.push_back(k);
+      break;
+    case Token::r_paren:
+    case Token::r_square:
+    case Token::r_brace:
+    case Token::greater: {
+      Token::Kind want = k == Token::r_paren    ? Token::l_paren
+                         : k == Token::r_square ? Token::l_square
+                         : k == Token::r_brace  ? Token::l_brace
+                                                : Token::less;
+      Token::Kind have = brackets_.size() == f.bracketMark ? Token::eof : brackets_.back();
+      if (have == Token::caret_identifier)
+        have = Token::l_paren;
+      if (have != want) {
+        if (k == Token::greater)
+          break;
+        return error(tok_, "unbalanced '" + std::string(tok_.spelling) + "'");
+      }
+      brackets_.pop_back();
+      break;
+    }
+    case Token::percent_identifier: {
+      Token n = peek();
+      bool inParen = !top && brackets_.back() == Token::l_paren;
+      if (n.kind == Token::equal) {
+        pending_.push_back({rangeOf(tok_), {}});
+        consume(); // name
+        consume(); // '='
+        // `%iv = %lb`: the argument takes the initial value's type.
+        if (tok_.kind == Token::percent_identifier) {
+          bool ok;
+          Value *init = useValue(tok_, true, &ok);
+          if (!ok)
+            return false;
+          operands_.push_back(init);
+          pending_.back().type = init->type;
+          consume();
+        }
+        frames_[fi].continuation = false;
+        continue;
+      }
+      if (inParen && n.kind == Token::colon) {
+        {
+          PendingArg a{rangeOf(tok_), {}};
+          consume(); // name
+          consume(); // ':'
+          uint32_t start = offsetOf(tok_);
+          size_t mark = brackets_.size();
+          while (!(brackets_.size() == mark &&
+                   (tok_.kind == Token::comma || tok_.kind == Token::r_paren ||
+                    tok_.kind == Token::l_brace || tok_.isKeyword("loc")))) {
+            if (tok_.kind == Token::eof || tok_.kind == Token::split_marker ||
+                tok_.kind == Token::error)
+              return expected("')' to end the argument list");
+            if (isOpener(tok_.kind)) {
+              if (!skipBalanced(nullptr))
+                return false;
+              continue;
+            }
+            if (tok_.kind == Token::r_square || tok_.kind == Token::r_brace)
+              return error(tok_, "unbalanced '" + std::string(tok_.spelling) + "'");
+            consume();
+          }
+          a.type = {start, lastEnd_ > start ? lastEnd_ - start : 0};
+          pending_.push_back(a);
+          frames_[fi].continuation = false;
+          continue;
+        }
+      }
+      bool ok;
+      Value *v = useValue(tok_, true, &ok);
+      if (!ok)
+        return false;
+      operands_.push_back(v);
+      break;
+    }
+    case Token::caret_identifier: {
+      Block *b = blockRef(fi, tok_);
+      if (!b)
+        return false;
+      successors_.push_back(b);
+      Frame &g = frames_[fi];
+      if (g.sigOpen)
+        g.sigEnd = lastEnd_;
+      consume();
+      // `^bb1(%v : i32)`: successor operands are uses; mark the paren so the
+      // `%v :` inside is not taken for an argument definition.
+      if (tok_.kind == Token::l_paren) {
+        brackets_.push_back(Token::caret_identifier);
+        consume();
+      }
+      frames_[fi].continuation = true;
+      continue;
+    }
+    default:
+      break;
+    }
+    Frame &g = frames_[fi];
+    g.continuation = asksForMore(k);
+    consume();
+    if (g.sigOpen)
+      g.sigEnd = lastEnd_;
+  }
+}
+
+/// generic-op ::= string `(` uses `)` successors? `<{` props `}>`?
+///                (`(` region (`,` region)* `)`)? attr-dict? `:` function-type loc?
+bool Parser::stepGeneric(size_t fi) {
+  Frame &f = frames_[fi];
+  Operation *op = f.op;
+  if (f.gstate == GenericState::Name) {
+    if (tok_.kind != Token::l_paren)
+      return expected("'(' to start the operand list");
+    consume();
+    if (tok_.kind != Token::r_paren) {
+      for (;;) {
+        if (tok_.kind != Token::percent_identifier)
+          return expected("an SSA value");
+        bool ok;
+        Value *v = useValue(tok_, false, &ok);
+        if (!ok)
+          return false;
+        operands_.push_back(v);
+        consume();
+        if (tok_.kind == Token::comma) {
+          consume();
+          continue;
+        }
+        break;
+      }
+    }
+    if (tok_.kind != Token::r_paren)
+      return expected("')' to end the operand list");
+    consume();
+    if (tok_.kind == Token::l_square) {
+      consume();
+      for (;;) {
+        if (tok_.kind != Token::caret_identifier)
+          return expected("a successor block");
+        Block *b = blockRef(fi, tok_);
+        if (!b)
+          return false;
+        successors_.push_back(b);
+        consume();
+        if (tok_.kind == Token::l_paren) {
+          // Successor operands inline (accepted, as older MLIR printed them).
+          consume();
+          while (tok_.kind != Token::r_paren) {
+            if (tok_.kind == Token::percent_identifier) {
+              bool ok;
+              Value *v = useValue(tok_, false, &ok);
+              if (!ok)
+                return false;
+              operands_.push_back(v);
+              consume();
+            } else if (tok_.kind == Token::colon) {
+              consume();
+              if (!parseType(nullptr))
+                return false;
+            } else if (tok_.kind == Token::comma) {
+              consume();
+            } else {
+              return expected("')' to end the successor operands");
+            }
+          }
+          consume();
+        }
+        if (tok_.kind == Token::comma) {
+          consume();
+          continue;
+        }
+        break;
+      }
+      if (tok_.kind != Token::r_square)
+        return expected("']' to end the successor list");
+      consume();
+    }
+    if (tok_.kind == Token::less) {
+      Token n = peek();
+      if (n.kind != Token::l_brace)
+        return expected("'<{' to start the properties");
+      SourceRange r;
+      if (!skipBalanced(&r))
+        return false;
+      op->props = r;
+    }
+    if (tok_.kind == Token::l_paren) {
+      consume();
+      if (tok_.kind != Token::l_brace)
+        return expected("'{' to start a region");
+      f.gstate = GenericState::AfterRegion;
+      return pushRegion(fi, false);
+    }
+    f.gstate = GenericState::Rest;
+  }
+  if (f.gstate == GenericState::AfterRegion) {
+    if (tok_.kind == Token::comma) {
+      consume();
+      if (tok_.kind != Token::l_brace)
+        return expected("'{' to start a region");
+      return pushRegion(fi, false);
+    }
+    if (tok_.kind != Token::r_paren)
+      return expected("')' to end the region list");
+    consume();
+    frames_[fi].gstate = GenericState::Rest;
+  }
+  if (tok_.kind == Token::l_brace) {
+    SourceRange r;
+    if (!skipBalanced(&r))
+      return false;
+    op->attrs = r;
+  }
+  if (tok_.kind != Token::colon)
+    return expected("':' and the operation's function type");
+  consume();
+  // function-type ::= `(` types `)` `->` (type | `(` types `)`)
+  uint32_t sigStart = offsetOf(tok_);
+  if (tok_.kind != Token::l_paren)
+    return expected("'(' to start the operand types");
+  consume();
+  uint32_t nTypes = 0;
+  if (tok_.kind != Token::r_paren) {
+    for (;;) {
+      if (!parseType(nullptr))
+        return false;
+      ++nTypes;
+      if (tok_.kind == Token::comma) {
+        consume();
+        continue;
+      }
+      break;
+    }
+  }
+  if (tok_.kind != Token::r_paren)
+    return expected("')' to end the operand types");
+  size_t nOperands = operands_.size() - frames_[fi].operandMark;
+  if (nTypes != nOperands)
+    return error(tok_, "expected " + std::to_string(nOperands) +
+                           " operand types but found " + std::to_string(nTypes));
+  consume();
+  if (tok_.kind != Token::arrow)
+    return expected("'->' and the result types");
+  consume();
+  uint32_t nResults = 0;
+  if (tok_.kind == Token::l_paren) {
+    // Could be a result list or a single function type; a list is followed by
+    // nothing type-like, a function type by '->'.
+    Lexer::State s = lex_.save();
+    Token saved = tok_;
+    uint32_t savedEnd = lastEnd_;
+    consume();
+    bool list = true;
+    uint32_t count = 0;
+    if (tok_.kind != Token::r_paren) {
+      for (;;) {
+        SourceRange tr;
+        if (!parseType(&tr))
+          return false;
+        if (count < op->numResults)
+          op->results[count].type = tr;
+        ++count;
+        if (tok_.kind == Token::comma) {
+          consume();
+          continue;
+        }
+        break;
+      }
+    }
+    if (tok_.kind != Token::r_paren)
+      return expected("')' to end the result types");
+    consume();
+    if (tok_.kind == Token::arrow) {
+      // It was `(A) -> B` as one result type: re-read it as a type.
+      lex_.restore(s);
+      tok_ = saved;
+      lastEnd_ = savedEnd;
+      list = false;
+      SourceRange tr;
+      if (!parseType(&tr))
+        return false;
+      if (op->numResults >= 1)
+        op->results[0].type = tr;
+      nResults = 1;
+    }
+    if (list)
+      nResults = count;
+  } else {
+    SourceRange tr;
+    if (!parseType(&tr))
+      return false;
+    if (op->numResults >= 1)
+      op->results[0].type = tr;
+    nResults = 1;
+  }
+  if (nResults != op->numResults)
+    return error(tok_, "operation defines " + std::to_string(op->numResults) +
+                           " results but its type has " + std::to_string(nResults));
+  op->typeSig = {sigStart, lastEnd_ - sigStart};
+  if (tok_.isKeyword("loc")) {
+    if (peek().kind != Token::l_paren)
+      return expected("'(' after 'loc'");
+    SourceRange r;
+    if (!skipBalanced(&r))
+      return false;
+    op->loc = r;
+  }
+  finishOp(fi);
+  return true;
+}
+
+} // namespace
+
+std::unique_ptr<Module> parseModule(std::unique_ptr<SourceBuffer> buf,
+                                    Diagnostics &diags) {
+  auto m = std::make_unique<Module>(std::move(buf));
+  Parser p(*m, diags);
+  p.run();
+  return m;
+}
+
+} // namespace tscope::ir

@@ -1,0 +1,76 @@
+// Arena: a bump allocator for IR nodes; everything is freed with the arena.
+#pragma once
+
+#include <cstddef>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <type_traits>
+#include <vector>
+
+namespace tscope::support {
+
+/// Bump allocator owning large slabs; objects must be trivially destructible.
+class Arena {
+public:
+  Arena() = default;
+  Arena(const Arena &) = delete;
+  Arena &operator=(const Arena &) = delete;
+  ~Arena() {
+    for (void *slab : slabs_)
+      std::free(slab);
+  }
+
+  /// Allocates `bytes` aligned to `align`.
+  void *allocate(size_t bytes, size_t align) {
+    size_t p = (cur_ + align - 1) & ~(align - 1);
+    if (p + bytes > end_) {
+      grow(bytes + align);
+      p = (cur_ + align - 1) & ~(align - 1);
+    }
+    cur_ = p + bytes;
+    return reinterpret_cast<void *>(p);
+  }
+
+  /// Constructs a T in the arena.
+  template <typename T, typename... Args> T *make(Args &&...args) {
+    static_assert(std::is_trivially_destructible_v<T>);
+    return new (allocate(sizeof(T), alignof(T))) T(std::forward<Args>(args)...);
+  }
+
+  /// Allocates an array of n value-initialised T.
+  template <typename T> T *makeArray(size_t n) {
+    static_assert(std::is_trivially_destructible_v<T>);
+    if (n == 0)
+      return nullptr;
+    T *p = static_cast<T *>(allocate(sizeof(T) * n, alignof(T)));
+    for (size_t i = 0; i < n; ++i)
+      new (p + i) T();
+    return p;
+  }
+
+  /// Total bytes reserved in slabs.
+  size_t bytesReserved() const { return reserved_; }
+
+private:
+  void grow(size_t atLeast) {
+    size_t size = slabSize_;
+    if (slabSize_ < (size_t(16) << 20))
+      slabSize_ *= 2;
+    if (size < atLeast)
+      size = atLeast;
+    void *slab = std::malloc(size);
+    if (!slab)
+      throw std::bad_alloc();
+    slabs_.push_back(slab);
+    reserved_ += size;
+    cur_ = reinterpret_cast<size_t>(slab);
+    end_ = cur_ + size;
+  }
+  std::vector<void *> slabs_;
+  size_t cur_ = 0, end_ = 0;
+  size_t slabSize_ = 64 << 10;
+  size_t reserved_ = 0;
+};
+
+} // namespace tscope::support
