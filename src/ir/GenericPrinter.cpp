@@ -12,11 +12,60 @@
 
 namespace tscope::ir {
 
+/// True when `t` reads as one MLIR type: a builtin keyword or shaped type, a
+/// dialect type `!x`, a stripped body `<...>` or a function type, with its
+/// brackets balanced and nothing after it.
+static bool looksLikeType(std::string_view t) {
+  if (t.empty())
+    return false;
+  int depth = 0;
+  for (size_t i = 0; i < t.size(); ++i) {
+    char c = t[i];
+    if (c == '"') {
+      for (++i; i < t.size() && t[i] != '"'; ++i)
+        if (t[i] == '\\')
+          ++i;
+      continue;
+    }
+    if (c == '(' || c == '[' || c == '{' || c == '<')
+      ++depth;
+    else if (c == ')' || c == ']' || c == '}' || (c == '>' && !(i && t[i - 1] == '-')))
+      --depth;
+    if (depth < 0)
+      return false;
+    if (depth == 0 && (c == ' ' || c == ',' || c == ':' || c == '\n' || c == '/'))
+      return t.front() == '(' ; // function types have top-level spaces
+  }
+  if (depth != 0)
+    return false;
+  if (t.front() == '!' || t.front() == '<' || t.front() == '(')
+    return true;
+  static constexpr std::string_view kShaped[] = {"tensor<", "vector<", "memref<",
+                                                 "complex<", "tuple<"};
+  for (std::string_view k : kShaped)
+    if (t.substr(0, k.size()) == k)
+      return true;
+  static constexpr std::string_view kScalars[] = {
+      "index", "none", "f16", "bf16", "f32", "f64", "f80", "f128", "tf32",
+      "f8E4M3FN", "f8E5M2", "f8E4M3FNUZ", "f8E5M2FNUZ", "f8E4M3B11FNUZ",
+      "f8E4M3", "f8E3M4", "f8E8M0FNU", "f4E2M1FN", "f6E2M3FN", "f6E3M2FN"};
+  for (std::string_view k : kScalars)
+    if (t == k)
+      return true;
+  size_t p = t[0] == 'i' ? 1 : (t.substr(0, 2) == "si" || t.substr(0, 2) == "ui") ? 2 : 0;
+  if (p == 0 || p >= t.size())
+    return false;
+  for (size_t i = p; i < t.size(); ++i)
+    if (t[i] < '0' || t[i] > '9')
+      return false;
+  return true;
+}
+
 std::string valueTypeText(const Module &m, const Value *v) {
   if (v->type.empty())
     return "!tscope.unknown";
   std::string_view t = trim(m.str(v->type));
-  if (t.empty())
+  if (!looksLikeType(t))
     return "!tscope.unknown";
   if (t.front() == '<') {
     // Stripped form printed by ops whose format uses an unqualified type.
@@ -122,6 +171,17 @@ private:
           continue;
         }
         Block *b = it.block;
+        // The entry block needs no label without arguments; an empty lone
+        // entry block prints as `{}` (MLIR reads that as no block at all).
+        bool entry = b == it.region->first;
+        if (entry && b->numArgs == 0) {
+          std::vector<Operation *> ops0;
+          for (Operation *o = b->first; o; o = o->next)
+            ops0.push_back(o);
+          for (size_t i = ops0.size(); i-- > 0;)
+            st.push_back({ops0[i], nullptr, nullptr, it.indent + 2, 0});
+          continue;
+        }
         std::string label(static_cast<size_t>(it.indent), ' ');
         label += "^bb" + std::to_string(blockIds_[b]);
         if (b->numArgs) {
@@ -254,8 +314,25 @@ private:
     std::string out;
     uint32_t pos = from;
     auto emit = [&](uint32_t a, uint32_t b) {
+      const char *d = m_.buffer().data();
       for (uint32_t i = a; i < b; ++i) {
-        char c = m_.buffer().data()[i];
+        char c = d[i];
+        if (c == '"') {
+          // Copy a string literal whole.
+          uint32_t j = i + 1;
+          while (j < b && d[j] != '"')
+            j += d[j] == '\\' ? 2 : 1;
+          j = j < b ? j + 1 : b;
+          out.append(d + i, j - i);
+          i = j - 1;
+          continue;
+        }
+        if (c == '/' && i + 1 < b && d[i + 1] == '/') {
+          // Comments inside a multi-line op are not syntax.
+          while (i < b && d[i] != '\n')
+            ++i;
+          c = ' ';
+        }
         if (c == '\n' || c == '\t' || c == '\r')
           c = ' ';
         if (c == ' ' && (out.empty() || out.back() == ' '))
@@ -308,7 +385,7 @@ void printGeneric(const Module &m, std::ostream &os,
   bool first = true;
   for (const Chunk &c : m.chunks()) {
     if (!first)
-      os << "// -----\n";
+      os << "\n// -----\n";
     first = false;
     p.printChunk(c);
   }

@@ -118,6 +118,12 @@ Token Lexer::lex() {
       Token t = make(Token::eof, cur_, nl, line_);
       return t;
     }
+    // A backslash before a newline continues the line (seen in Triton tests).
+    if (cur_[0] == '\\' && (cur_[1] == '\n' || (cur_[1] == '\r' && cur_[2] == '\n'))) {
+      cur_ += cur_[1] == '\n' ? 2 : 3;
+      ++line_;
+      continue;
+    }
     if (cur_[0] == '/' && cur_[1] == '/') {
       const char *start = cur_;
       bool lineStart = atLineStart_ || start == buf_.data();
@@ -220,12 +226,14 @@ Token Lexer::lex() {
   unsigned char u = static_cast<unsigned char>(c);
   if (u > 0x20 && u < 0x7f)
     return make(Token::other, start, nl, line);
-  if (c == '\0' && start < end_)
-    return fail(start, start, "unexpected NUL byte (binary data?)", nl, line);
-  return fail(start, start,
-              u >= 0x80 ? "unexpected non-ASCII byte outside a string or comment"
-                        : "unexpected control character",
-              nl, line);
+  static const char *hex = "0123456789abcdef";
+  std::string msg = "unexpected byte 0x";
+  msg += hex[u >> 4];
+  msg += hex[u & 15];
+  msg += " outside a string or comment";
+  if (u < 0x20 || u == 0x7f)
+    msg += " (binary data?)";
+  return fail(start, start, std::move(msg), nl, line);
 }
 
 Token Lexer::lexPrefixed(Token::Kind kind, const char *start, bool nl,

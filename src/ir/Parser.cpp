@@ -255,6 +255,7 @@ private:
   bool stepPretty(size_t fi);
   bool stepGeneric(size_t fi);
   bool startOp();
+  bool resultListAhead();
   bool parseBlockLabel(size_t fi);
   bool parseAlias();
   bool skipResources();
@@ -301,6 +302,7 @@ private:
   std::vector<ForwardRef> forwardRefs_;
   size_t openForwardRefs_ = 0;
   std::vector<std::string_view> scratchTypes_;
+  std::vector<SourceRange> resultTypes_;
 };
 
 void Parser::run() {
@@ -1038,6 +1040,17 @@ void Parser::inferPrettyResultTypes(Operation *op) {
     }
   }
   std::string_view part = arrow == std::string_view::npos ? sig : trim(sig.substr(arrow + 2));
+  if (arrow == std::string_view::npos) {
+    // Casts print `: A to B`; the result is B.
+    scratchTypes_.clear();
+    splitTopLevel(sig, ' ', scratchTypes_);
+    for (size_t i = 0; i + 1 < scratchTypes_.size(); ++i)
+      if (scratchTypes_[i] == "to") {
+        const char *b = scratchTypes_[i + 1].data();
+        part = trim(std::string_view(b, static_cast<size_t>(sig.data() + sig.size() - b)));
+        break;
+      }
+  }
   if (arrow != std::string_view::npos && part.size() >= 2 && part.front() == '(' &&
       part.back() == ')')
     part = part.substr(1, part.size() - 2);
@@ -1059,6 +1072,29 @@ void Parser::inferPrettyResultTypes(Operation *op) {
     if (!t.empty())
       op->results[i].type = m_.rangeOf(t);
   }
+}
+
+/// Words that continue an op on a new line in the printers we know
+/// (`} else {`, `partition0(...)`, `default {`, `} do {`); any other bare word
+/// at the start of a line begins a new op (`module`, `return` under a default
+/// dialect, `tt.return`, ...).
+static bool isContinuationKeyword(std::string_view w) {
+  if (w.find('.') != std::string_view::npos)
+    return false;
+  if (w.size() > 9 && w.substr(0, 9) == "partition") {
+    for (char c : w.substr(9))
+      if (c < '0' || c > '9')
+        return false;
+    return true;
+  }
+  static constexpr std::string_view kWords[] = {
+      "else", "do", "default", "attributes", "to", "step", "iter_args",
+      "num_warps", "loc", "ins", "outs", "then", "workgroup", "private",
+      "kernel", "init", "reduce", "shared_outs", "in", "args"};
+  for (std::string_view k : kWords)
+    if (w == k)
+      return true;
+  return false;
 }
 
 static bool isOpener(Token::Kind k) {
@@ -1085,6 +1121,29 @@ static bool asksForMore(Token::Kind k) {
   }
 }
 
+/// True when the tokens from tok_ read `%a (: N)? (, %b (: N)?)* =`, i.e. the
+/// result list of a new op rather than operands continued on a new line.
+bool Parser::resultListAhead() {
+  Lexer::State s = lex_.save();
+  bool result = false;
+  for (int guard = 0; guard < 64; ++guard) {
+    Token t = lex_.lex();
+    if (t.kind == Token::colon) {
+      if (lex_.lex().kind != Token::integer)
+        break;
+      t = lex_.lex();
+    }
+    if (t.kind == Token::equal) {
+      result = true;
+      break;
+    }
+    if (t.kind != Token::comma || lex_.lex().kind != Token::percent_identifier)
+      break;
+  }
+  lex_.restore(s);
+  return result;
+}
+
 /// Scans one pretty-form op: see the file comment for the rules.
 bool Parser::stepPretty(size_t fi) {
   for (;;) {
@@ -1104,13 +1163,9 @@ bool Parser::stepPretty(size_t fi) {
         if (k == Token::caret_identifier || k == Token::string)
           starts = true;
         else if (k == Token::bare_identifier)
-          starts = tok_.spelling.find('.') != std::string_view::npos ||
-                   tok_.spelling == "module";
-        else if (k == Token::percent_identifier) {
-          Token n = peek();
-          starts = n.kind == Token::equal || n.kind == Token::comma ||
-                   n.kind == Token::colon;
-        } else if (k == Token::hash_identifier || k == Token::exclamation_identifier) {
+          starts = !isContinuationKeyword(tok_.spelling);
+        else if (k == Token::percent_identifier)
+          starts = resultListAhead(); else if (k == Token::hash_identifier || k == Token::exclamation_identifier) {
           starts = frames_[regionFrameBelow(fi)].topLevel && peek().kind == Token::equal;
         }
         if (starts) {
@@ -1296,7 +1351,7 @@ bool Parser::stepPretty(size_t fi) {
         brackets_.push_back(Token::caret_identifier);
         consume();
       }
-      frames_[fi].continuation = true;
+      frames_[fi].continuation = false;
       continue;
     }
     default:
@@ -1449,24 +1504,20 @@ bool Parser::stepGeneric(size_t fi) {
   if (tok_.kind != Token::arrow)
     return expected("'->' and the result types");
   consume();
-  uint32_t nResults = 0;
+  std::vector<SourceRange> &types = resultTypes_;
+  types.clear();
   if (tok_.kind == Token::l_paren) {
-    // Could be a result list or a single function type; a list is followed by
-    // nothing type-like, a function type by '->'.
+    // A result list, or a single function type `(A) -> B`.
     Lexer::State s = lex_.save();
     Token saved = tok_;
     uint32_t savedEnd = lastEnd_;
     consume();
-    bool list = true;
-    uint32_t count = 0;
     if (tok_.kind != Token::r_paren) {
       for (;;) {
         SourceRange tr;
         if (!parseType(&tr))
           return false;
-        if (count < op->numResults)
-          op->results[count].type = tr;
-        ++count;
+        types.push_back(tr);
         if (tok_.kind == Token::comma) {
           consume();
           continue;
@@ -1478,31 +1529,38 @@ bool Parser::stepGeneric(size_t fi) {
       return expected("')' to end the result types");
     consume();
     if (tok_.kind == Token::arrow) {
-      // It was `(A) -> B` as one result type: re-read it as a type.
       lex_.restore(s);
       tok_ = saved;
       lastEnd_ = savedEnd;
-      list = false;
+      types.clear();
       SourceRange tr;
       if (!parseType(&tr))
         return false;
-      if (op->numResults >= 1)
-        op->results[0].type = tr;
-      nResults = 1;
+      types.push_back(tr);
     }
-    if (list)
-      nResults = count;
   } else {
     SourceRange tr;
     if (!parseType(&tr))
       return false;
-    if (op->numResults >= 1)
-      op->results[0].type = tr;
-    nResults = 1;
+    types.push_back(tr);
+  }
+  uint32_t nResults = static_cast<uint32_t>(types.size());
+  if (op->numResults == 0 && nResults > 0) {
+    // Results may be left unnamed: `"op"() : () -> i32`.
+    op->numResults = nResults;
+    op->results = m_.arena().makeArray<Value>(nResults);
+    for (uint32_t i = 0; i < nResults; ++i) {
+      op->results[i].kind = Value::Result;
+      op->results[i].number = i;
+      op->results[i].owner = op;
+    }
+    m_.stats().values += nResults;
   }
   if (nResults != op->numResults)
     return error(tok_, "operation defines " + std::to_string(op->numResults) +
                            " results but its type has " + std::to_string(nResults));
+  for (uint32_t i = 0; i < nResults; ++i)
+    op->results[i].type = types[i];
   op->typeSig = {sigStart, lastEnd_ - sigStart};
   if (tok_.isKeyword("loc")) {
     if (peek().kind != Token::l_paren)
@@ -1523,6 +1581,8 @@ std::unique_ptr<Module> parseModule(std::unique_ptr<SourceBuffer> buf,
   auto m = std::make_unique<Module>(std::move(buf));
   Parser p(*m, diags);
   p.run();
+  if (m->stats().ops == 0 && diags.errorCount() == 0)
+    diags.error(&m->buffer(), 0, "file holds no operations");
   return m;
 }
 

@@ -3,7 +3,8 @@
 and collect the IR Triton dumps for each into one folder per case.
 
     python3 tools/corpus/gen.py --out DIR [--tar FILE] [--cases a,b] [--runs N]   # GPU: compile+run+check
-    python3 tools/corpus/gen.py --cpu-only --out DIR [--cases a,b]                # no GPU: compile sm_90 + sm_100
+    python3 tools/corpus/gen.py --cpu-only --out DIR [--cases a,b] [--targets 100] # no GPU: compile sm_90 + sm_100
+    python3 tools/corpus/gen.py --remake-md DIR       # rewrite DIR/*/FIXTURE.md from outcome.json + case notes
 
 Each case runs in its own subprocess (own process group, killed on timeout) with
     TRITON_KERNEL_DUMP=1 TRITON_DUMP_DIR=<fresh> TRITON_CACHE_DIR=<fresh> TRITON_ALWAYS_COMPILE=1
@@ -39,7 +40,8 @@ MODULES = ["gluon_ws_tma", "tl_tma_matmul", "tl_persistent_matmul", "tl_ws_desc_
 # GPU order: cases that may trap or hang go last, the deliberate hang very last.
 GPU_ORDER = ["gluon_ws_tma", "tl_tma_matmul", "tl_persistent_matmul", "tl_persistent_matmul_ws",
              "gluon_ws_deadlock_fixed", "tma_oob_past_end", "tma_oob_negative", "tl_ws_desc_store",
-             "gluon_ws_race", "tma_misaligned_base", "gluon_ws_deadlock"]
+             "gluon_ws_race_drained", "gluon_ws_race", "tma_misaligned_base", "tma_misaligned_stride",
+             "gluon_ws_deadlock"]
 DEFAULT_RUNS = 5
 DEFAULT_TIMEOUT = 60
 IR_EXTS = {".ttir": "kernel.ttir", ".ttgir": "kernel.ttgir", ".llir": "kernel.llir",
@@ -240,7 +242,17 @@ def run_case(name, case, cc, out_root, scratch, runs, timeout, gen_cmd):
     return folder, record
 
 
-def fixture_md(rec, env):
+def first_error_line(folder):
+    for fn in ("stderr.log", "passes.log"):
+        p = os.path.join(folder, fn) if folder else None
+        if p and os.path.exists(p):
+            for line in open(p, errors="replace"):
+                if " error: " in line:
+                    return fn, line.strip()
+    return None, None
+
+
+def fixture_md(rec, env, folder=None):
     r = rec["child_result"]
     lines = [f"# Fixture `{rec['case']}`", ""]
     lines.append(f"- Generator: `{rec['generator']}` driven by `tools/corpus/gen.py`")
@@ -270,7 +282,12 @@ def fixture_md(rec, env):
         what = f"{o}: `{(r.get('error_text') or '').strip().splitlines()[0] if r.get('error_text') else ''}`"
         if r.get("failed_after_launches") is not None:
             what += f" (after {r.get('failed_after_launches')} launch(es))"
+        fn, err = first_error_line(folder)
+        if o == "compile-error" and err:
+            what += f"; first MLIR diagnostic in `{fn}`: `{err}`"
     lines.append(f"- What happened: {what}")
+    if rec.get("note"):
+        lines.append(f"- Note: {rec['note']}")
     if r.get("detail"):
         lines.append(f"- Check detail: `{json.dumps(r['detail'])}`")
     lines.append(f"- Wall time of the case subprocess: {rec['wall_s']} s")
@@ -280,6 +297,30 @@ def fixture_md(rec, env):
     lines.append("")
     lines.append("`outcome.json` holds the full record (error text, traceback, per-run errors).")
     return "\n".join(lines) + "\n"
+
+
+def case_note(case, mode):
+    """A case's `note` describes its GPU outcome, `cpu_note` its compile-only build."""
+    return case.get("note") if mode == "compile+run" else case.get("cpu_note")
+
+
+def remake_md(root):
+    cases = all_cases()
+    for folder in sorted(os.listdir(root)):
+        path = os.path.join(root, folder, "outcome.json")
+        if not os.path.exists(path):
+            continue
+        with open(path) as f:
+            rec = json.load(f)
+        name = rec["child_result"].get("case") or folder
+        if name in cases:
+            rec.pop("note", None)
+            note = case_note(cases[name], rec["mode"])
+            if note:
+                rec["note"] = note  # FIXTURE.md only; outcome.json stays as the run wrote it
+        with open(os.path.join(root, folder, "FIXTURE.md"), "w") as f:
+            f.write(fixture_md(rec, rec.get("env", {}), os.path.join(root, folder)))
+        print("rewrote", os.path.join(root, folder, "FIXTURE.md"))
 
 
 def main():
@@ -293,9 +334,14 @@ def main():
     ap.add_argument("--tar")
     ap.add_argument("--cases")
     ap.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT)
+    ap.add_argument("--targets", help="--cpu-only: comma-separated compute capabilities to keep, e.g. 100")
+    ap.add_argument("--remake-md", metavar="DIR",
+                    help="rewrite FIXTURE.md in every DIR/<case>/ from its outcome.json (no compiling)")
     args = ap.parse_args()
     if args.child:
         return child(args)
+    if args.remake_md:
+        return remake_md(args.remake_md)
 
     gen_cmd = "python3 tools/corpus/gen.py " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     cases = all_cases()
@@ -309,6 +355,8 @@ def main():
             if wanted and name not in wanted:
                 continue
             for cc in c["cpu_targets"]:
+                if args.targets and str(cc) not in args.targets.split(","):
+                    continue
                 jobs.append((name, c, cc))
     else:
         order = GPU_ORDER + [n for n in cases if n not in GPU_ORDER]
@@ -321,10 +369,13 @@ def main():
     for name, c, cc in jobs:
         folder, rec = run_case(name, c, cc, args.out, scratch, args.runs, args.timeout, gen_cmd)
         rec["env"] = env
+        note = case_note(c, rec["mode"])
+        if note:
+            rec["note"] = note
         with open(os.path.join(args.out, folder, "outcome.json"), "w") as f:
             json.dump(rec, f, indent=1)
         with open(os.path.join(args.out, folder, "FIXTURE.md"), "w") as f:
-            f.write(fixture_md(rec, env))
+            f.write(fixture_md(rec, env, os.path.join(args.out, folder)))
         summary["cases"][folder] = {"outcome": rec["outcome"], "wall_s": rec["wall_s"]}
         print(f"{folder:34s} {rec['outcome']:20s} {rec['wall_s']:7.1f}s", flush=True)
     with open(os.path.join(args.out, "summary.json"), "w") as f:

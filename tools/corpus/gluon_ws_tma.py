@@ -135,6 +135,9 @@ def gpu(runs, mark_launched=None):
 CASES = {
     "gluon_ws_tma": dict(
         gpu=gpu, cpu=cpu, cpu_targets=[90], gpu_run=True, mlir_dump=False, ptxas_log=True,
+        note=("Gluon emits no TTIR (kernel.source.mlir is the TTGIR the frontend built). The kernel has 8 warps: "
+              "4 default + the 1-warp worker rounded up to a warpgroup. ptxas warns that maxnreg is ignored and "
+              "uses 255 registers."),
         desc=(f"ws_tma_matmul_kernel[grid=({M // BM}, {N // BN})](a_desc, b_desc, c_desc, K={K}, STAGES={STAGES}, "
               f"num_warps={NUM_WARPS}); A[{M},{K}] fp16, B[{K},{N}] fp16, C[{M},{N}] fp16; "
               f"blocks A {BM}x{BK}, B {BK}x{BN}, C {BM}x{BN}; worker partition: 1 warp / 24 regs (TMA loader)"),

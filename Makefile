@@ -1,0 +1,44 @@
+# tscope: `make run` installs, builds and runs the main job on the shipped
+# example; `make test` builds and runs every test (unit + lit).
+BUILD ?= build
+JOBS ?= $(shell nproc)
+CMAKE_FLAGS ?=
+TSCOPE := $(BUILD)/src/tscope
+EXAMPLE := examples/gluon_ws_tma.ttgir
+
+.PHONY: deps build run test asan fuzz bench corpus clean
+
+deps:
+	@bash scripts/install-deps.sh
+
+$(BUILD)/build.ninja:
+	cmake -G Ninja -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+
+build: deps $(BUILD)/build.ninja
+	ninja -C $(BUILD) -j $(JOBS)
+
+run: build
+	$(TSCOPE) parse $(EXAMPLE)
+	$(TSCOPE) print --generic --no-asm $(EXAMPLE) | head -n 40
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Sanitizer build of the tests (ASan + UBSan).
+asan: deps
+	cmake -G Ninja -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTSCOPE_SANITIZE=ON -DTSCOPE_BENCH=OFF
+	ninja -C build-asan -j $(JOBS)
+	cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS)
+
+# libFuzzer over the parser, seeded with the fixtures. FUZZ_SECONDS=600 for a long run.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	cmake -G Ninja -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-22 -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTSCOPE_FUZZ=ON -DTSCOPE_BENCH=OFF -DTSCOPE_WERROR=OFF
+	ninja -C build-fuzz tscope-parser-fuzzer
+	bash tools/fuzz/run.sh build-fuzz/tools/fuzz/tscope-parser-fuzzer $(FUZZ_SECONDS)
+
+bench: build
+	bash bench/parse_throughput.sh
+
+clean:
+	rm -rf $(BUILD) build-asan build-fuzz

@@ -1,0 +1,23 @@
+# lit configuration: golden tests of tscope's commands (lit-22 + FileCheck-22).
+import os
+import lit.formats
+
+config.name = "tscope"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir", ".ttgir", ".ttir", ".test", ".llir"]
+config.excludes = ["Inputs", "lit.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(
+    os.environ.get("TMPDIR", "/tmp"), "tscope-lit")
+
+params = lit_config.params
+tscope = params.get("tscope", "tscope")
+config.substitutions.append(("%tscope", tscope))
+config.substitutions.append(("%FileCheck", params.get("filecheck", "FileCheck-22")))
+config.substitutions.append(("%mlir-opt", params.get("mlir_opt", "mlir-opt-22")))
+config.substitutions.append(("%python", params.get("python", "python3")))
+config.substitutions.append(("%fixtures", params.get("fixtures", os.path.join(
+    os.path.dirname(__file__), "..", "fixtures"))))
+config.substitutions.append(("%inputs", os.path.join(os.path.dirname(__file__), "Inputs")))
+config.substitutions.append(("%tools", os.path.join(os.path.dirname(__file__), "..", "..", "tools")))
+config.environment["LC_ALL"] = "C"

@@ -1,0 +1,213 @@
+// Parser: structure, SSA resolution, pretty/generic forms, recovery.
+#include <gtest/gtest.h>
+
+#include "ir/Parser.h"
+
+using namespace tscope;
+
+namespace {
+struct Parsed {
+  support::Diagnostics diags;
+  std::unique_ptr<ir::Module> m;
+};
+std::unique_ptr<Parsed> parse(std::string_view text) {
+  auto p = std::make_unique<Parsed>();
+  p->m = ir::parseModule(support::SourceBuffer::fromString("t.mlir", text), p->diags);
+  return p;
+}
+ir::Operation *firstOp(const ir::Module &m, size_t chunk = 0) {
+  return m.chunks()[chunk].body->first->first;
+}
+ir::Operation *nth(ir::Block *b, int n) {
+  ir::Operation *o = b->first;
+  while (o && n--)
+    o = o->next;
+  return o;
+}
+} // namespace
+
+TEST(Parser, ScfForRegionArgsAndUses) {
+  auto p = parse(R"(
+tt.func @f(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %r:2 = scf.for %iv = %c0 to %n step %c0 iter_args(%a = %c0, %b = %c0) -> (i32, i32) : i32 {
+    %s = arith.addi %a, %iv : i32
+    scf.yield %s, %b : i32, i32
+  } {tt.num_stages = 3 : i32}
+  tt.return %r#1 : i32
+}
+)");
+  ASSERT_EQ(p->diags.errorCount(), 0u);
+  ir::Operation *func = firstOp(*p->m);
+  ASSERT_TRUE(func->is("tt.func"));
+  ir::Block *body = func->firstRegion->first;
+  ASSERT_EQ(body->numArgs, 1u);
+  ir::Operation *loop = nth(body, 1);
+  ASSERT_TRUE(loop->is("scf.for"));
+  EXPECT_EQ(loop->numResults, 2u);
+  EXPECT_EQ(loop->numOperands, 5u); // lb, ub, step, 2 inits
+  EXPECT_EQ(p->m->str(loop->attrs), "{tt.num_stages = 3 : i32}");
+  ir::Block *lb = loop->firstRegion->first;
+  ASSERT_EQ(lb->numArgs, 3u);
+  EXPECT_EQ(p->m->str(lb->args[0].name), "%iv");
+  EXPECT_EQ(p->m->str(lb->args[0].type), "i32"); // from %c0
+  ir::Operation *add = lb->first;
+  EXPECT_EQ(add->operand(0), &lb->args[1]);
+  EXPECT_EQ(add->operand(1), &lb->args[0]);
+  ir::Operation *ret = nth(body, 2);
+  EXPECT_EQ(ret->operand(0), loop->result(1));
+  EXPECT_EQ(p->m->str(loop->result(1)->type), "i32");
+}
+
+TEST(Parser, WarpSpecializePartitions) {
+  auto p = parse(R"(
+tt.func @f(%bar: !ttg.memdesc<2xi64, #shared, #smem, mutable>) {
+  %c0 = arith.constant 0 : i32
+  ttg.warp_specialize(%bar, %c0) attributes {requestedRegisters = array<i32: 24>}
+  default {
+    ttg.warp_yield
+  }
+  partition0(%b: !ttg.memdesc<2xi64, #shared, #smem, mutable>, %i: i32) num_warps(1) {
+    %c0 = arith.constant 0 : i32
+    ttng.wait_barrier %b, %c0 : !ttg.memdesc<2xi64, #shared, #smem, mutable>
+    ttg.warp_return
+  }
+  partition1(%b: !ttg.memdesc<2xi64, #shared, #smem, mutable>, %i: i32) num_warps(4) {
+    ttng.arrive_barrier %b, 1 : !ttg.memdesc<2xi64, #shared, #smem, mutable>
+    ttg.warp_return
+  } : (!ttg.memdesc<2xi64, #shared, #smem, mutable>, i32) -> ()
+  tt.return
+}
+)");
+  ASSERT_EQ(p->diags.errorCount(), 0u);
+  ir::Block *body = firstOp(*p->m)->firstRegion->first;
+  ir::Operation *ws = nth(body, 1);
+  ASSERT_TRUE(ws->is("ttg.warp_specialize"));
+  EXPECT_EQ(ws->numRegions, 3u);
+  EXPECT_EQ(ws->numOperands, 2u);
+  EXPECT_EQ(ws->operand(0), &body->args[0]);
+  EXPECT_EQ(p->m->str(ws->attrs), "{requestedRegisters = array<i32: 24>}");
+  ir::Region *p0 = ws->region(1);
+  ASSERT_EQ(p0->first->numArgs, 2u);
+  ir::Operation *wait = nth(p0->first, 1);
+  // The partition's own %c0 shadows the outer one (partitions are isolated).
+  EXPECT_EQ(wait->operand(0), &p0->first->args[0]);
+  EXPECT_EQ(wait->operand(1), p0->first->first->result(0));
+  EXPECT_EQ(ws->region(0)->first->numArgs, 0u);
+  EXPECT_EQ(p->m->str(ws->typeSig), "(!ttg.memdesc<2xi64, #shared, #smem, mutable>, i32) -> ()");
+}
+
+TEST(Parser, GenericFormWithRegionsAndProperties) {
+  auto p = parse(R"(
+"test.f"() ({
+^bb0(%x: tensor<4xf32>):
+  %s = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %m = "arith.maxf"(%a, %b) : (f32, f32) -> f32
+    "tt.reduce.return"(%m) : (f32) -> ()
+  }) {ttg.partition = array<i32: 0>} : (tensor<4xf32>) -> f32 loc(#loc1)
+  "test.use"(%s) : (f32) -> ()
+}) : () -> ()
+#loc1 = loc("k.py":3:4)
+)");
+  ASSERT_EQ(p->diags.errorCount(), 0u);
+  ir::Block *b = firstOp(*p->m)->firstRegion->first;
+  ir::Operation *red = b->first;
+  EXPECT_EQ(red->form, ir::Operation::Form::Generic);
+  EXPECT_EQ(p->m->str(red->props), "<{axis = 0 : i32}>");
+  EXPECT_EQ(p->m->str(red->attrs), "{ttg.partition = array<i32: 0>}");
+  EXPECT_EQ(p->m->str(red->loc), "loc(#loc1)");
+  EXPECT_EQ(p->m->str(red->result(0)->type), "f32");
+  EXPECT_EQ(nth(b, 1)->operand(0), red->result(0));
+  ASSERT_EQ(p->m->chunks()[0].aliases.size(), 1u);
+}
+
+TEST(Parser, ForwardReferencesAcrossBlocks) {
+  auto p = parse(R"(
+"f"() ({
+  "cf.br"()[^bb2] : () -> ()
+^bb1:
+  "use"(%v) : (i32) -> ()
+  "cf.br"()[^bb2] : () -> ()
+^bb2:
+  %v = "def"() : () -> i32
+  "cf.br"()[^bb1] : () -> ()
+}) : () -> ()
+)");
+  ASSERT_EQ(p->diags.errorCount(), 0u);
+  ir::Region *r = firstOp(*p->m)->firstRegion;
+  EXPECT_EQ(r->numBlocks, 3u);
+  ir::Operation *use = r->first->next->first;
+  ir::Operation *def = r->last->first;
+  EXPECT_EQ(use->operand(0), def->result(0));
+  EXPECT_EQ(r->first->first->successors[0], r->last);
+}
+
+TEST(Parser, UndefinedValuesAndBlocks) {
+  auto p = parse("\"f\"() ({\n  \"use\"(%nope) : (i32) -> ()\n}) : () -> ()\n");
+  EXPECT_EQ(p->diags.errorCount(), 1u);
+  EXPECT_NE(p->diags.all()[0].message.find("undeclared SSA value '%nope'"), std::string::npos);
+  // Pretty-form custom syntax never fails on a name it cannot resolve.
+  auto q = parse("tt.func @f() {\n  gpu.launch blocks(%bx) in (%sx = %bx) {\n  }\n}\n");
+  EXPECT_EQ(q->diags.errorCount(), 0u);
+  EXPECT_EQ(q->m->stats().unresolvedUses, 1u);
+}
+
+TEST(Parser, ChunksAliasesAndRecovery) {
+  auto p = parse(R"(#a = #ttg.blocked<{order = [0]}>
+module {
+  "x"() : () -> ()
+}
+// -----
+module {
+  "x"( : () -> ()
+}
+// -----
+#a = 3 : i32
+"y"() : () -> ()
+)");
+  ASSERT_EQ(p->m->chunks().size(), 3u);
+  EXPECT_EQ(p->diags.errorCount(), 1u);
+  EXPECT_TRUE(p->m->chunks()[1].hadError);
+  EXPECT_FALSE(p->m->chunks()[2].hadError);
+  EXPECT_EQ(p->m->str(p->m->chunks()[2].findAlias("#a")->value), "3 : i32");
+  EXPECT_TRUE(firstOp(*p->m, 2)->is("y"));
+}
+
+TEST(Parser, MultiLineOpsAndUnknownSyntax) {
+  auto p = parse(R"(
+tt.func @f(%a: i32, %b: i32) {
+  %x = foo.bar %a,
+         %b
+         : i32
+  %y = baz.qux weird [keyword = %x] <%a> {not_a_region}
+  %z = "generic"(%y) : (i32) -> i32
+  tt.return
+}
+)");
+  ASSERT_EQ(p->diags.errorCount(), 0u);
+  ir::Block *b = firstOp(*p->m)->firstRegion->first;
+  EXPECT_EQ(b->numOps, 4u);
+  EXPECT_EQ(b->first->numOperands, 2u);
+  EXPECT_EQ(p->m->str(b->first->typeSig), "i32");
+  ir::Operation *y = b->first->next;
+  EXPECT_EQ(y->numOperands, 2u);
+  EXPECT_EQ(y->numRegions, 0u);
+  EXPECT_EQ(p->m->str(y->attrs), "{not_a_region}");
+}
+
+TEST(Parser, ErrorsOnTruncationAndGarbage) {
+  for (std::string_view bad : {"module {\n  tt.func @f() {\n", "%0 = \"x\"(", "}",
+                               "\x7f\x45\x4c\x46\x02\x01", "#a = ", "module { %x = }"}) {
+    auto p = parse(bad);
+    EXPECT_GE(p->diags.errorCount(), 1u) << bad;
+  }
+}
+
+TEST(Parser, SplitTopLevel) {
+  std::vector<std::string_view> out;
+  ir::splitTopLevel("tensor<4x!tt.ptr<f16>, #a>, (i32) -> i32, !x<\"a,b\">", ',', out);
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[0], "tensor<4x!tt.ptr<f16>, #a>");
+  EXPECT_EQ(out[1], "(i32) -> i32");
+}
