@@ -178,8 +178,9 @@ private:
           std::vector<Operation *> ops0;
           for (Operation *o = b->first; o; o = o->next)
             ops0.push_back(o);
+          int childIndent0 = it.indent + 2; // `it` dangles after push_back
           for (size_t i = ops0.size(); i-- > 0;)
-            st.push_back({ops0[i], nullptr, nullptr, it.indent + 2, 0});
+            st.push_back({ops0[i], nullptr, nullptr, childIndent0, 0});
           continue;
         }
         std::string label(static_cast<size_t>(it.indent), ' ');

@@ -28,8 +28,11 @@ def tl_desc_sig(dtype_str, block_shape):
     return f"tensordesc<{dtype_str}[{','.join(str(b) for b in block_shape)}]>"
 
 
-def compile_for(fn, signature, constexprs=None, cc=90, options=None, gluon=False, attrs=None):
-    """Compile a @triton.jit / @gluon.jit function without a GPU."""
+def compile_for(fn, signature, constexprs=None, cc=90, options=None, gluon=False, attrs=None, int_values=None):
+    """Compile a @triton.jit / @gluon.jit function without a GPU.
+
+    int_values: the integer arguments' values at the GPU launch; like the JIT, an integer
+    argument divisible by 16 gets tt.divisibility=16 (so CPU builds match GPU builds)."""
     sig = dict(signature)
     for k in (constexprs or {}):
         sig[k] = "constexpr"
@@ -40,7 +43,8 @@ def compile_for(fn, signature, constexprs=None, cc=90, options=None, gluon=False
     if attrs is None:
         # what the JIT would specialise: pointer args 16-byte aligned
         attrs = {(i, ): [["tt.divisibility", 16]] for i, (k, v) in enumerate(sig.items())
-                 if isinstance(v, str) and v.startswith("*")}
+                 if isinstance(v, str) and (v.startswith("*") or
+                                            (v in ("i32", "i64") and (int_values or {}).get(k, 1) % 16 == 0))}
     src = Src(fn=fn, signature=sig, constexprs=constexprs or {}, attrs=attrs)
     return triton.compile(src, target=GPUTarget("cuda", cc, 32), options=options or {})
 

@@ -260,6 +260,7 @@ def fixture_md(rec, env, folder=None):
     lines.append("- Environment set for the case: " + ", ".join(f"`{k}={v}`" for k, v in rec["env_set"].items()))
     lines.append(f"- Triton: {env.get('triton')} (Python {env.get('python')}"
                  + (f", PyTorch {env.get('torch')}" if env.get("torch") else "") + ")")
+    lines.append(f"- Host: `{env.get('host')}` ({env.get('machine')}), Triton package at `{env.get('triton_path')}`")
     if rec["mode"] == "compile-only":
         lines.append(f"- GPU: none - compiled only for {rec['target']} "
                      f"(`GPUTarget(\"cuda\", {rec['target'][3:]}, 32)`), never run")

@@ -101,7 +101,7 @@ def cpu(cc):
     sig = {"a_desc": gluon_desc_sig("fp16", [BM, BK], a_l), "b_desc": gluon_desc_sig("fp16", [BK, BN], b_l),
            "c_desc": gluon_desc_sig("fp16", [BM, BN], c_l), "K": "i32"}
     return compile_for(bw_ws_matmul_kernel, sig, {"STAGES": STAGES}, cc=cc, options={"num_warps": NUM_WARPS},
-                       gluon=True)
+                       gluon=True, int_values={"K": K})
 
 
 CASES = {

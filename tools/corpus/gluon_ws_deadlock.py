@@ -99,7 +99,7 @@ def make_cpu(bug):
     def cpu(cc):
         sig = {"x_desc": gluon_desc_sig("fp32", [BR, BC], _layout()), "y_ptr": "*fp32", "C": "i32"}
         return compile_for(ws_pipeline_kernel, sig, {"BUG": bug, "STAGES": STAGES}, cc=cc,
-                           options={"num_warps": NUM_WARPS}, gluon=True)
+                           options={"num_warps": NUM_WARPS}, gluon=True, int_values={"C": C})
     return cpu
 
 

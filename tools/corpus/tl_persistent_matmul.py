@@ -72,7 +72,7 @@ def make_cpu(ws):
     def cpu(cc):
         sig = {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16", "M": "i32", "N": "i32", "K": "i32"}
         return compile_for(tl_persistent_matmul_kernel, sig, _consts(DEFAULT_SMS, ws, cc), cc=cc,
-                           options={"num_warps": NUM_WARPS})
+                           options={"num_warps": NUM_WARPS}, int_values={"M": M, "N": N, "K": K})
     return cpu
 
 

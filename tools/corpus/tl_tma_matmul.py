@@ -41,7 +41,8 @@ def _consts():
 def cpu(cc):
     sig = {"a_desc": tl_desc_sig("fp16", [BM, BK]), "b_desc": tl_desc_sig("fp16", [BK, BN]),
            "c_desc": tl_desc_sig("fp16", [BM, BN]), "M": "i32", "N": "i32", "K": "i32"}
-    return compile_for(tl_tma_matmul_kernel, sig, _consts(), cc=cc, options={"num_warps": NUM_WARPS})
+    return compile_for(tl_tma_matmul_kernel, sig, _consts(), cc=cc, options={"num_warps": NUM_WARPS},
+                       int_values={"M": M, "N": N, "K": K})
 
 
 def gpu(runs, mark_launched=None):

@@ -91,7 +91,8 @@ def make_devdesc_cpu(base_off, stride_pad):
     def cpu(cc):
         sig = {"x_ptr": "*fp32", "y_ptr": "*fp32", "R": "i32", "C": "i32"}
         return compile_for(tma_devdesc_kernel, sig, {"BASE_OFF": base_off, "STRIDE_PAD": stride_pad, "BR": BR,
-                                                     "BC": BC}, cc=cc, options={"num_warps": NUM_WARPS})
+                                                     "BC": BC}, cc=cc, options={"num_warps": NUM_WARPS},
+                           int_values={"R": R, "C": C})
     return cpu
 
 
