@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 TSCOPE := $(BUILD)/src/tscope
-EXAMPLE := examples/gluon_ws_tma.ttgir
+EXAMPLE := tests/fixtures/gluon_ws_tma/kernel.ttgir
 
 .PHONY: deps build run test asan fuzz bench corpus clean
 

@@ -42,6 +42,31 @@ constexpr std::array<uint8_t, 256> makeTable() {
 }
 constexpr std::array<uint8_t, 256> kTable = makeTable();
 
+// Bytes that skipBracketed can pass over without a look: printable ASCII
+// other than brackets, quotes, '/', and also space and tab.
+constexpr std::array<bool, 256> makeBoring() {
+  std::array<bool, 256> t{};
+  for (int c = 0x20; c < 0x7f; ++c)
+    t[c] = true;
+  for (char c : {'(', ')', '[', ']', '{', '}', '<', '>', '"', '/'})
+    t[static_cast<unsigned char>(c)] = false;
+  t['\t'] = true;
+  return t;
+}
+constexpr std::array<bool, 256> kBoring = makeBoring();
+
+// Bytes inside a string literal that need no attention.
+constexpr std::array<bool, 256> makeStringPlain() {
+  std::array<bool, 256> t{};
+  for (int c = 0x20; c < 256; ++c)
+    t[c] = true;
+  t['"'] = false;
+  t['\\'] = false;
+  t['\t'] = true;
+  return t;
+}
+constexpr std::array<bool, 256> kStringPlain = makeStringPlain();
+
 inline bool is(char c, uint8_t cls) {
   return kTable[static_cast<unsigned char>(c)] & cls;
 }
@@ -106,6 +131,8 @@ Token Lexer::lex() {
   bool nl = false;
   for (;;) {
     // Skip whitespace, counting lines.
+    while (*cur_ == ' ')
+      ++cur_;
     while (cur_ < end_ && is(*cur_, kSpace)) {
       if (*cur_ == '\n') {
         ++line_;
@@ -236,6 +263,129 @@ Token Lexer::lex() {
   return fail(start, start, std::move(msg), nl, line);
 }
 
+const char *Lexer::skipBracketed(const char *open, const char *&errorAt) {
+  // Expected closers; nesting past the fixed part spills into a vector.
+  constexpr size_t kMaxNest = 4096;
+  char stackBuf[kMaxNest];
+  size_t depth = 0;
+  auto closerOf = [](char c) {
+    return c == '(' ? ')' : c == '[' ? ']' : c == '{' ? '}' : '>';
+  };
+  stackBuf[depth++] = closerOf(*open);
+  const char *p = open + 1;
+  const char *lineStart = p;
+  for (;;) {
+    // Most bytes of a type or attribute body mean nothing to bracket
+    // matching: skip them in a tight loop.
+    while (kBoring[static_cast<unsigned char>(*p)])
+      ++p;
+    char c = *p;
+    switch (c) {
+    case '(':
+    case '[':
+    case '{':
+    case '<':
+      if (depth == kMaxNest) {
+        errorAt = p;
+        error_ = "nesting deeper than 4096 brackets";
+        return nullptr;
+      }
+      stackBuf[depth++] = closerOf(c);
+      ++p;
+      continue;
+    case ')':
+    case ']':
+    case '}':
+      if (stackBuf[depth - 1] != c) {
+        errorAt = p;
+        error_ = std::string("unbalanced '") + c + "'";
+        if (stackBuf[depth - 1] != '>')
+          error_ += std::string(", expected '") + stackBuf[depth - 1] + "'";
+        return nullptr;
+      }
+      ++p;
+      if (--depth == 0) {
+        cur_ = p;
+        atLineStart_ = false;
+        return p;
+      }
+      continue;
+    case '>':
+      ++p;
+      if (p - 2 >= open && p[-2] == '-')
+        continue; // `->`
+      if (stackBuf[depth - 1] != '>')
+        continue; // a stray '>' in a dialect body (`>=`)
+      if (--depth == 0) {
+        cur_ = p;
+        atLineStart_ = false;
+        return p;
+      }
+      continue;
+    case '"':
+      for (++p;; ++p) {
+        while (kStringPlain[static_cast<unsigned char>(*p)])
+          ++p;
+        if (*p == '\\' && p + 1 < end_) {
+          ++p;
+          continue;
+        }
+        if (*p == '"')
+          break;
+        if (*p == '\n' || p >= end_) {
+          errorAt = p;
+          error_ = "expected '\"' to end the string literal";
+          return nullptr;
+        }
+      }
+      ++p;
+      continue;
+    case '\n':
+      ++line_;
+      ++p;
+      lineStart = p;
+      continue;
+    case '/':
+      if (p[1] == '/') {
+        const char *q = p + 2;
+        while (*q == ' ' || *q == '\t')
+          ++q;
+        bool onlySpace = true;
+        for (const char *r = lineStart; r < p; ++r)
+          onlySpace &= *r == ' ' || *r == '\t';
+        if (onlySpace && q[0] == '-' && q[1] == '-' && q[2] == '-' && q[3] == '-' &&
+            q[4] == '-') {
+          errorAt = p;
+          error_ = std::string("expected '") + stackBuf[depth - 1] +
+                   "' before the '// -----' marker";
+          return nullptr;
+        }
+        while (p < end_ && *p != '\n')
+          ++p;
+        continue;
+      }
+      ++p;
+      continue;
+    default: {
+      unsigned char u = static_cast<unsigned char>(c);
+      if (p >= end_) {
+        errorAt = p;
+        error_ = std::string("expected '") + stackBuf[depth - 1] +
+                 "' to close the bracket, found end of file";
+        return nullptr;
+      }
+      if ((u < 0x20 && c != '\t' && c != '\r') || u >= 0x7f) {
+        errorAt = p;
+        error_ = "unexpected byte outside a string or comment (binary data?)";
+        return nullptr;
+      }
+      ++p;
+      continue;
+    }
+    }
+  }
+}
+
 Token Lexer::lexPrefixed(Token::Kind kind, const char *start, bool nl,
                          uint32_t line) {
   // %name, %12, %name#3 ; ^bb0 ; !dialect.type ; #alias ; @sym
@@ -287,6 +437,8 @@ Token Lexer::lexNumber(const char *start, bool nl, uint32_t line) {
 
 Token Lexer::lexString(const char *start, bool nl, uint32_t line) {
   for (;;) {
+    while (kStringPlain[static_cast<unsigned char>(*cur_)])
+      ++cur_;
     if (cur_ >= end_)
       return fail(start, start, "expected '\"' to end the string literal", nl,
                   line);

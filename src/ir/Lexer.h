@@ -33,6 +33,12 @@ public:
     line_ = s.line;
     atLineStart_ = s.lineStart;
   }
+  /// Skips a bracketed run whose opener was the last token lexed (its first
+  /// byte at `open`), through the matching closer, without producing tokens.
+  /// Strings, comments and `->` are honoured. On success returns the byte
+  /// after the closer; on failure returns null and sets `errorAt` and
+  /// errorMessage().
+  const char *skipBracketed(const char *open, const char *&errorAt);
   /// Message of the last error token.
   const std::string &errorMessage() const { return error_; }
   /// The buffer being lexed.

@@ -39,6 +39,8 @@ struct Chunk {
 /// Counts gathered during parsing.
 struct ParseStats {
   uint64_t ops = 0;
+  uint64_t modules = 0;   // builtin.module ops plus implicit top-level modules
+  uint64_t functions = 0; // ops named <dialect>.func
   uint64_t genericOps = 0;
   uint64_t blocks = 0;
   uint64_t regions = 0;
@@ -82,6 +84,8 @@ private:
   support::Arena arena_;
   std::vector<Chunk> chunks_;
   std::unordered_map<std::string_view, const OpName *> names_;
+  static constexpr size_t kNameCache = 256;
+  const OpName *nameCache_[kNameCache] = {};
   ParseStats stats_;
 };
 

@@ -77,6 +77,13 @@ public:
   NameTable() { slots_.assign(1024, -1); }
 
   const Entry *lookup(std::string_view name) const {
+    int64_t n = numericName(name);
+    if (n >= 0) {
+      if (static_cast<size_t>(n) >= numeric_.size() || numeric_[n] < 0)
+        return nullptr;
+      const Key &k = keys_[static_cast<size_t>(numeric_[n])];
+      return k.current < 0 ? nullptr : &entries_[static_cast<size_t>(k.current)];
+    }
     size_t mask = slots_.size() - 1;
     for (size_t i = hash(name) & mask;; i = (i + 1) & mask) {
       int32_t s = slots_[i];
@@ -108,6 +115,7 @@ public:
 
   void clear() {
     std::fill(slots_.begin(), slots_.end(), -1);
+    std::fill(numeric_.begin(), numeric_.end(), -1);
     keys_.clear();
     entries_.clear();
     undo_.clear();
@@ -124,7 +132,31 @@ private:
       h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
     return static_cast<size_t>(h ^ (h >> 29));
   }
+  /// `%123` -> 123 (names MLIR's printer gives), else -1.
+  static int64_t numericName(std::string_view name) {
+    if (name.size() < 2 || name.size() > 8)
+      return -1;
+    int64_t n = 0;
+    for (size_t i = 1; i < name.size(); ++i) {
+      unsigned d = static_cast<unsigned>(name[i] - '0');
+      if (d > 9)
+        return -1;
+      n = n * 10 + d;
+    }
+    return n;
+  }
   Key &key(std::string_view name) {
+    int64_t n = numericName(name);
+    if (n >= 0) {
+      if (static_cast<size_t>(n) >= numeric_.size())
+        numeric_.resize(static_cast<size_t>(n) * 2 + 64, -1);
+      int32_t &slot = numeric_[static_cast<size_t>(n)];
+      if (slot < 0) {
+        slot = static_cast<int32_t>(keys_.size());
+        keys_.push_back({name, -1});
+      }
+      return keys_[static_cast<size_t>(slot)];
+    }
     if ((keys_.size() + 1) * 2 > slots_.size())
       rehash();
     size_t mask = slots_.size() - 1;
@@ -143,6 +175,8 @@ private:
     std::vector<int32_t> fresh(slots_.size() * 2, -1);
     size_t mask = fresh.size() - 1;
     for (size_t k = 0; k < keys_.size(); ++k) {
+      if (numericName(keys_[k].name) >= 0)
+        continue;
       size_t i = hash(keys_[k].name) & mask;
       while (fresh[i] != -1)
         i = (i + 1) & mask;
@@ -151,12 +185,18 @@ private:
     slots_.swap(fresh);
   }
   std::vector<int32_t> slots_;
+  std::vector<int32_t> numeric_; // `%N` -> key index
   std::vector<Key> keys_;
   std::vector<Entry> entries_;
   std::vector<uint32_t> undo_;
 };
 
 constexpr size_t kMaxDepth = 4096;
+
+bool isOpenerToken(Token::Kind k) {
+  return k == Token::l_paren || k == Token::l_square || k == Token::l_brace ||
+         k == Token::less;
+}
 
 class Parser {
 public:
@@ -360,6 +400,14 @@ void Parser::startChunk() {
 }
 
 void Parser::finishChunk() {
+  // Ops at top level without a `module` sit in an implicit module.
+  bool sawModule = false, sawOp = false;
+  for (Operation *op = chunk_->body->first->first; op; op = op->next) {
+    sawOp = true;
+    sawModule |= op->name->name == "builtin.module";
+  }
+  if (sawOp && !sawModule)
+    ++m_.stats().modules;
   uint32_t end = tok_.kind == Token::eof ? static_cast<uint32_t>(buf_.size())
                                          : offsetOf(tok_);
   chunk_->range = {chunkStart_, end > chunkStart_ ? end - chunkStart_ : 0};
@@ -616,57 +664,23 @@ bool Parser::skipResources() {
 }
 
 /// Consumes a bracketed run starting at an opener (or `loc(`), through its
-/// matching closer. `->` is an arrow, never a closing '>'.
+/// matching closer, scanning bytes rather than tokens (types and attribute
+/// bodies are most of the bytes of generic-form IR). `->` is an arrow, never
+/// a closing '>'.
 bool Parser::skipBalanced(SourceRange *range) {
   uint32_t start = offsetOf(tok_);
   if (tok_.isKeyword("loc"))
     consume();
-  size_t mark = brackets_.size();
-  Token open = tok_;
-  do {
-    switch (tok_.kind) {
-    case Token::l_paren:
-    case Token::l_square:
-    case Token::l_brace:
-    case Token::less:
-      if (brackets_.size() - mark > kMaxDepth)
-        return error(tok_, "nesting deeper than 4096 brackets");
-      brackets_.push_back(tok_.kind);
-      break;
-    case Token::r_paren:
-    case Token::r_square:
-    case Token::r_brace:
-    case Token::greater: {
-      Token::Kind want = tok_.kind == Token::r_paren    ? Token::l_paren
-                         : tok_.kind == Token::r_square ? Token::l_square
-                         : tok_.kind == Token::r_brace  ? Token::l_brace
-                                                        : Token::less;
-      if (brackets_.size() == mark || brackets_.back() != want) {
-        if (tok_.kind == Token::greater)
-          break; // a stray '>' inside a dialect body, e.g. `>=`
-        brackets_.resize(mark);
-        return error(tok_, "unbalanced '" + std::string(tok_.spelling) + "'");
-      }
-      brackets_.pop_back();
-      break;
-    }
-    case Token::eof:
-    case Token::split_marker: {
-      brackets_.resize(mark);
-      auto [line, col] = buf_.lineCol(offsetOf(open));
-      (void)col;
-      return expected(("a closing bracket for '" + std::string(open.spelling) +
-                       "' opened at line " + std::to_string(line))
-                          .c_str());
-    }
-    case Token::error:
-      brackets_.resize(mark);
-      return error(tok_, "");
-    default:
-      break;
-    }
-    consume();
-  } while (brackets_.size() > mark);
+  if (!isOpenerToken(tok_.kind))
+    return expected("'('");
+  const char *errAt = nullptr;
+  const char *end = lex_.skipBracketed(tok_.spelling.data(), errAt);
+  if (!end) {
+    diags_.error(&buf_, static_cast<uint32_t>(errAt - buf_.data()), lex_.errorMessage());
+    return false;
+  }
+  lastEnd_ = static_cast<uint32_t>(end - buf_.data());
+  tok_ = lex_.lex();
   if (range)
     *range = {start, lastEnd_ - start};
   return true;
@@ -804,6 +818,10 @@ bool Parser::startOp() {
   }
   frames_[ri].block->push(op);
   ++m_.stats().ops;
+  if (op->name->opName() == "func" && op->name->dialectSize)
+    ++m_.stats().functions;
+  else if (op->name->name == "builtin.module")
+    ++m_.stats().modules;
   if (generic)
     ++m_.stats().genericOps;
   m_.stats().values += numResults;

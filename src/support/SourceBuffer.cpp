@@ -64,7 +64,8 @@ std::unique_ptr<SourceBuffer> SourceBuffer::open(const std::string &path,
     ::close(fd);
     return nullptr;
   }
-  void *file = ::mmap(base, size, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0);
+  // MAP_POPULATE reads the file in one go instead of a fault per page.
+  void *file = ::mmap(base, size, PROT_READ, MAP_PRIVATE | MAP_FIXED | MAP_POPULATE, fd, 0);
   ::close(fd);
   if (file == MAP_FAILED) {
     error = std::strerror(errno);
