@@ -22,6 +22,8 @@ const std::vector<Command> &commands();
 /// Subcommand factories, one per file in src/cli.
 Command makeParseCommand();
 Command makePrintCommand();
+Command makePassesCommand();
+Command makeBarriersCommand();
 
 /// Exit statuses shared by every subcommand.
 enum ExitCode : int { kExitClean = 0, kExitFindings = 1, kExitBadInput = 2 };

@@ -7,6 +7,8 @@ const std::vector<Command> &commands() {
   static const std::vector<Command> table = {
       makeParseCommand(),
       makePrintCommand(),
+      makePassesCommand(),
+      makeBarriersCommand(),
   };
   return table;
 }

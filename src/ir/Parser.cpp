@@ -243,6 +243,7 @@ private:
 
   // Tokens.
   void consume() {
+    prevTok_ = tok_;
     lastEnd_ = static_cast<uint32_t>(tok_.spelling.data() + tok_.spelling.size() -
                                      buf_.data());
     tok_ = lex_.lex();
@@ -322,6 +323,7 @@ private:
   const SourceBuffer &buf_;
   Lexer lex_;
   Token tok_;
+  Token prevTok_; // the token consumed last
   uint32_t lastEnd_ = 0;
   Chunk *chunk_ = nullptr;
   uint32_t chunkStart_ = 0;
@@ -1196,7 +1198,15 @@ bool Parser::stepPretty(size_t fi) {
         Token a, b;
         peek2(a, b);
         bool region;
-        switch (a.kind) {
+        // After `default`, `else`, `do` or `num_warps(N)` a brace always
+        // opens a region, even `{ ttg.warp_yield }` on one line.
+        bool afterRegionKeyword =
+            prevTok_.isKeyword("default") || prevTok_.isKeyword("else") ||
+            prevTok_.isKeyword("do") ||
+            (prevTok_.kind == Token::r_paren &&
+             std::string_view(buf_.data(), lastEnd_).substr(
+                 lastEnd_ >= 16 ? lastEnd_ - 16 : 0).find("num_warps(") != std::string_view::npos);
+        switch (afterRegionKeyword ? Token::percent_identifier : a.kind) {
         case Token::r_brace:
           region = a.newlineBefore;
           break;

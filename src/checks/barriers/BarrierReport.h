@@ -1,0 +1,142 @@
+// BarrierReport: the barrier audit of a warp-specialized kernel as data —
+// partitions and roles, the barrier dependency graph, slot/phase formulas,
+// the shared data map and the SSA alias map. Renderers print it.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kernel/IndexExpr.h"
+#include "kernel/Kernel.h"
+
+namespace tscope::checks {
+
+/// Where something is: IR line and the Python line behind it.
+struct SourcePoint {
+  uint32_t irLine = 0;
+  std::string pyFile;
+  uint32_t pyLine = 0;
+};
+
+/// One partition row of the summary.
+struct PartitionRow {
+  std::string name;
+  int id = kernel::kDefault;
+  std::string role;
+  int warps = 0;
+  std::optional<int> requestedRegisters, actualRegisters;
+  std::vector<std::pair<std::string, int>> keyOps; // kind name, count
+};
+
+/// One barrier operation (arrive side or wait side).
+struct BarrierEvent {
+  const ir::Operation *op = nullptr;
+  std::string partition;
+  std::string mechanism; // "tma-tx", "arrive", "expect-tx", "tcgen05-mma", ...
+  bool isWait = false;
+  std::string slot;      // normalised slot formula ("" for single barriers)
+  std::string slotRaw;
+  std::string phase;     // waits: normalised parity formula
+  std::string phaseRaw;
+  std::string pred;      // predicate formula, "" when always
+  std::optional<int64_t> count; // arrive count
+  std::optional<int64_t> bytes; // expect-tx bytes
+  SourcePoint where;
+  std::vector<std::string> pairedWith; // waits: the arrives that can complete the phase
+};
+
+/// A barrier allocation and everything done to it.
+struct BarrierGroup {
+  std::string name;
+  std::string kind; // "mbarrier", "named", "aref", "nvws-token"
+  int64_t slots = 1;
+  std::optional<int64_t> initCount;
+  std::vector<BarrierEvent> events;
+  std::vector<std::string> protects; // buffers whose hand-off it orders
+  std::string parity; // "equal", "opposite" or "" for waits on one barrier
+  SourcePoint where;
+};
+
+/// One edge of the dependency graph.
+struct BarrierEdge {
+  std::string from, to; // partitions
+  std::string barrier;
+  std::string mechanism;
+  std::vector<std::string> data;
+  bool backward = false; // releases a slot for the next iteration
+  bool sameMemoryPhase = false;
+};
+
+/// One buffer group of the shared data map.
+struct DataRow {
+  std::string name;
+  std::string storage; // "smem" / "tmem"
+  std::string type;
+  std::optional<uint64_t> bytes;
+  std::optional<int64_t> bufferId, bufferOffset;
+  std::vector<std::string> writers, readers;
+  std::vector<std::string> barriers;
+  std::vector<std::string> notes;
+};
+
+/// One use of an allocation.
+struct AliasUse {
+  std::string value;
+  std::string how; // derivation
+  std::string op;
+  std::string partition;
+  SourcePoint where;
+};
+
+/// The alias map entry of one allocation.
+struct AliasEntry {
+  std::string name;
+  std::string allocation; // op name
+  SourcePoint where;
+  std::vector<AliasUse> uses;
+};
+
+/// One line of a focused timeline.
+struct TimelineRow {
+  std::string partition;
+  std::string stage; // "prologue", "steady", "epilogue"
+  std::string op;
+  std::string detail;
+  SourcePoint where;
+};
+
+/// The report for one kernel.
+struct KernelBarrierReport {
+  std::string kernel;
+  std::string target;
+  int numWarps = 0;
+  bool warpSpecialized = false;
+  std::vector<PartitionRow> partitions;
+  std::vector<BarrierGroup> barriers;
+  std::vector<BarrierEdge> edges;
+  std::vector<DataRow> data;
+  std::vector<AliasEntry> aliases;
+  std::vector<TimelineRow> timeline; // with --focus
+  std::string focus;
+  size_t barrierOps = 0, attributedBarrierOps = 0;
+};
+
+/// Builds the report of every kernel of a module; `focus` (a buffer or
+/// barrier name, or a buffer.id number) restricts the maps and adds the
+/// timeline.
+std::vector<KernelBarrierReport> buildBarrierReport(const ir::Module &m,
+                                                    const std::string &focus = {});
+
+/// One row of `--compare`: a wait's slot/phase in the old and the new IR.
+struct CompareRow {
+  std::string kernel, barrier, partition;
+  std::string oldWaits, newWaits;
+  bool changed = false;
+};
+
+/// Compares the waits per barrier and partition of two reports.
+std::vector<CompareRow> compareReports(const std::vector<KernelBarrierReport> &oldR,
+                                       const std::vector<KernelBarrierReport> &newR);
+
+} // namespace tscope::checks

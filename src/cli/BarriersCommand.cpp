@@ -1,0 +1,83 @@
+// `tscope barriers FILE`: the barrier report of warp-specialized IR.
+#include <iostream>
+
+#include "checks/barriers/BarrierReport.h"
+#include "cli/Command.h"
+#include "ir/Parser.h"
+#include "render/BarrierRender.h"
+
+namespace tscope::cli {
+
+namespace {
+std::unique_ptr<ir::Module> load(const std::string &path, int &rc) {
+  std::string err;
+  auto buf = support::SourceBuffer::open(path, err);
+  if (!buf) {
+    std::cerr << path << ": error: cannot read: " << err << "\n";
+    rc = kExitBadInput;
+    return nullptr;
+  }
+  support::Diagnostics diags;
+  auto m = ir::parseModule(std::move(buf), diags);
+  diags.print(std::cerr);
+  if (diags.errorCount())
+    rc = kExitBadInput;
+  return m;
+}
+} // namespace
+
+Command makeBarriersCommand() {
+  return {"barriers",
+          "Barrier report: partitions, dependency graph, slots/phases, shared data, aliases",
+          [](CLI::App &app) {
+            struct Opts {
+              std::string file, focus, compare, format = "text";
+            };
+            auto o = std::make_shared<Opts>();
+            app.add_option("file", o->file, "TTGIR file")->required();
+            app.add_option("--focus", o->focus, "a buffer or barrier name, or a buffer.id");
+            app.add_option("--compare", o->compare, "another TTGIR: wait/phase table old vs new");
+            app.add_option("--format", o->format, "text, md, json or dot")
+                ->check(CLI::IsMember({"text", "md", "json", "dot"}));
+            return [o]() -> int {
+              int rc = kExitClean;
+              auto m = load(o->file, rc);
+              if (!m || rc != kExitClean)
+                return kExitBadInput;
+              auto reps = checks::buildBarrierReport(*m, o->focus);
+              if (!o->compare.empty()) {
+                auto other = load(o->compare, rc);
+                if (!other || rc != kExitClean)
+                  return kExitBadInput;
+                auto rows = checks::compareReports(reps, checks::buildBarrierReport(*other, o->focus));
+                if (o->format == "json") {
+                  nlohmann::json j = nlohmann::json::array();
+                  for (const auto &r : rows)
+                    j.push_back({{"kernel", r.kernel}, {"barrier", r.barrier}, {"partition", r.partition},
+                                 {"old", r.oldWaits}, {"new", r.newWaits}, {"changed", r.changed}});
+                  std::cout << nlohmann::json{{"schema", "tscope.barriers-compare/1"},
+                                              {"old", o->file}, {"new", o->compare},
+                                              {"rows", j}, {"findings", nlohmann::json::array()}}
+                                   .dump(2)
+                            << "\n";
+                } else {
+                  std::cout << "wait/phase boundary: " << o->file << " (old) vs " << o->compare
+                            << " (new)\n";
+                  render::compareText(std::cout, rows, o->format == "md");
+                }
+                return kExitClean;
+              }
+              if (o->format == "json")
+                std::cout << render::barrierJson(reps, o->file).dump(2) << "\n";
+              else if (o->format == "md")
+                render::barrierMarkdown(std::cout, reps);
+              else if (o->format == "dot")
+                render::barrierDot(std::cout, reps);
+              else
+                render::barrierText(std::cout, reps);
+              return kExitClean;
+            };
+          }};
+}
+
+} // namespace tscope::cli

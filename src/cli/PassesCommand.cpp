@@ -1,0 +1,99 @@
+// `tscope passes LOG`: split an MLIR_ENABLE_DUMP / LLVM print-after-all log
+// into dumps and report what each pass did (see docs/Dumps.md).
+#include <chrono>
+#include <fmt/format.h>
+#include <iostream>
+
+#include "cli/Command.h"
+#include "dumps/PassReport.h"
+#include "support/SourceBuffer.h"
+
+namespace tscope::cli {
+
+Command makePassesCommand() {
+  return {"passes", "Split an MLIR_ENABLE_DUMP pass log: what each pass changed, diffs, failures",
+          [](CLI::App &app) {
+            struct Opts {
+              std::string log, kernel, diff, first, format = "text";
+              bool lastGood = false, parseOps = false, changedOnly = false, timing = false;
+              unsigned threads = 0;
+            };
+            auto o = std::make_shared<Opts>();
+            app.add_option("log", o->log, "pass log (stderr of a run with MLIR_ENABLE_DUMP=1; '-' for stdin)")
+                ->required();
+            app.add_option("--kernel", o->kernel, "only compiles of this kernel");
+            app.add_option("--diff", o->diff, "unified diff of one pass: its row number, name or argument");
+            app.add_option("--first", o->first, "the pass where an op (e.g. ttng.wait_barrier) appears and disappears");
+            app.add_flag("--last-good", o->lastGood, "print the IR the failing pass received");
+            app.add_flag("--changed", o->changedOnly, "list only passes that changed the IR");
+            app.add_flag("--parse-ops", o->parseOps,
+                         "count ops with the full MLIR parser instead of the line scan (slower; same counts)");
+            app.add_option("--threads", o->threads, "worker threads (default: all cores)");
+            app.add_flag("--timing", o->timing, "print split/analysis times to stderr");
+            app.add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+            return [o]() -> int {
+              std::string err;
+              auto buf = support::SourceBuffer::open(o->log, err);
+              if (!buf) {
+                std::cerr << o->log << ": error: cannot read: " << err << "\n";
+                return kExitBadInput;
+              }
+              std::ios::sync_with_stdio(false);
+              auto t0 = std::chrono::steady_clock::now();
+              dumps::PassLog log = dumps::splitPassLog(buf->text());
+              auto t1 = std::chrono::steady_clock::now();
+              bool needsAnalysis = !o->lastGood;
+              dumps::PassAnalysis a;
+              if (needsAnalysis)
+                a = dumps::analysePasses(log, o->parseOps ? dumps::CountMode::Parsed : dumps::CountMode::Fast,
+                                         o->threads);
+              auto t2 = std::chrono::steady_clock::now();
+              if (o->timing)
+                std::cerr << fmt::format("split {:.1f} ms, analysis {:.1f} ms\n",
+                                         std::chrono::duration<double, std::milli>(t1 - t0).count(),
+                                         std::chrono::duration<double, std::milli>(t2 - t1).count());
+              if (log.snapshots.empty() && log.compiles.empty()) {
+                std::cerr << o->log << ": error: no IR dumps found (was MLIR_ENABLE_DUMP=1 set?)\n";
+                return kExitBadInput;
+              }
+              dumps::PassReportOptions ro;
+              ro.logName = o->log;
+              ro.kernel = o->kernel;
+              ro.showUnchanged = !o->changedOnly;
+              std::vector<size_t> sel = dumps::selectCompiles(log, o->kernel);
+              if (sel.empty()) {
+                std::cerr << o->log << ": error: no compile of kernel '" << o->kernel << "' in the log\n";
+                return kExitBadInput;
+              }
+              bool failed = false;
+              for (size_t c : sel)
+                failed |= log.compiles[c].failed;
+              if (o->lastGood) {
+                if (!dumps::writeLastGood(std::cout, log, ro)) {
+                  std::cerr << o->log << ": no failed compile in the log\n";
+                  return kExitClean;
+                }
+                return kExitFindings;
+              }
+              if (!o->diff.empty()) {
+                if (!dumps::writePassDiff(std::cout, log, a, ro, o->diff)) {
+                  std::cerr << o->log << ": error: no pass '" << o->diff << "' (give a row number, a pass name "
+                            << "such as Canonicalizer, or its argument such as canonicalize)\n";
+                  return kExitBadInput;
+                }
+                return kExitClean;
+              }
+              if (!o->first.empty()) {
+                dumps::writeOpTimeline(std::cout, log, a, ro, o->first);
+                return kExitClean;
+              }
+              if (o->format == "json")
+                std::cout << dumps::passesJson(log, a, ro).dump(2) << "\n";
+              else
+                dumps::writePassTable(std::cout, log, a, ro);
+              return failed ? kExitFindings : kExitClean;
+            };
+          }};
+}
+
+} // namespace tscope::cli

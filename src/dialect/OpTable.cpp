@@ -1,0 +1,612 @@
+// OpTable: the per-op table and the operand-role decoder. Textual operand
+// orders are those of the assemblyFormat strings in the .td files of
+// facebookexperimental/triton (TritonOps.td, TritonGPUOps.td,
+// TritonNvidiaGPUOps.td, NVWSOps.td, TLXOps.td).
+#include "dialect/OpTable.h"
+
+#include <unordered_map>
+
+#include "ir/Lexer.h"
+#include "ir/Parser.h"
+
+namespace tscope::dialect {
+namespace {
+
+using K = OpKind;
+using C = OpCategory;
+
+constexpr OpInfo kTable[] = {
+    {"ttng.init_barrier", K::InitBarrier, C::Barrier, "tlx.alloc_barriers"},
+    {"ttng.inval_barrier", K::InvalBarrier, C::Barrier, ""},
+    {"ttng.barrier_expect", K::BarrierExpect, C::Barrier, "tlx.barrier_expect_bytes"},
+    {"ttng.wait_barrier", K::WaitBarrier, C::Barrier, "tlx.barrier_wait"},
+    {"ttng.arrive_barrier", K::ArriveBarrier, C::Barrier, "tlx.barrier_arrive"},
+    {"ttng.async_copy_mbarrier_arrive", K::AsyncCopyMbarrierArrive, C::Barrier, "tlx.async_load_commit_group"},
+    {"ttng.arrive_barrier_named", K::NamedBarrierArrive, C::Barrier, "tlx.named_barrier_arrive"},
+    {"ttng.wait_barrier_named", K::NamedBarrierWait, C::Barrier, "tlx.named_barrier_wait"},
+    {"ttg.barrier", K::CtaBarrier, C::Barrier, ""},
+    {"gpu.barrier", K::CtaBarrier, C::Barrier, ""},
+    {"ttng.async_tma_copy_global_to_local", K::TmaLoad, C::Tma, "tlx.async_descriptor_load"},
+    {"ttng.async_tma_copy_local_to_global", K::TmaStore, C::Tma, "tlx.async_descriptor_store"},
+    {"ttng.async_tma_reduce", K::TmaReduce, C::Tma, "tlx.async_descriptor_reduce"},
+    {"ttng.async_tma_gather", K::TmaGather, C::Tma, "tlx.async_descriptor_gather"},
+    {"ttng.async_tma_scatter", K::TmaScatter, C::Tma, "tlx.async_descriptor_scatter"},
+    {"ttng.async_tma_store_wait", K::TmaStoreWait, C::Tma, "tlx.async_descriptor_store_wait"},
+    {"ttng.async_tma_store_token_wait", K::TmaStoreWait, C::Tma, "tlx.async_descriptor_store_wait"},
+    {"ttng.async_tma_prefetch", K::TmaPrefetch, C::Tma, "tlx.async_descriptor_prefetch"},
+    {"tt.descriptor_load", K::DescriptorLoad, C::Tma, "tl.load"},
+    {"tt.descriptor_store", K::DescriptorStore, C::Tma, "tl.store"},
+    {"tt.descriptor_gather", K::DescriptorGather, C::Tma, "tl.gather"},
+    {"tt.descriptor_scatter", K::DescriptorScatter, C::Tma, "tl.scatter"},
+    {"tt.descriptor_reduce", K::DescriptorReduce, C::Tma, "tl.atomic_add"},
+    {"nvws.descriptor_load", K::DescriptorLoad, C::Tma, "tl.load"},
+    {"nvws.descriptor_gather", K::DescriptorGather, C::Tma, "tl.gather"},
+    {"tt.make_tensor_descriptor", K::MakeTensorDescriptor, C::Tma, "tl.make_tensor_descriptor"},
+    {"ttng.warp_group_dot", K::WarpGroupDot, C::Mma, "tlx.async_dot"},
+    {"ttng.warp_group_dot_wait", K::WarpGroupDotWait, C::Mma, "tlx.async_dot_wait"},
+    {"tt.dot", K::WarpGroupDot, C::Mma, "tl.dot"},
+    {"ttng.tc_gen5_mma", K::TcGen5Mma, C::Mma, "tlx.async_dot"},
+    {"ttng.tc_gen5_mma_scaled", K::TcGen5MmaScaled, C::Mma, "tlx.async_dot_scaled"},
+    {"ttng.tc_gen5_commit", K::TcGen5Commit, C::Mma, "tlx.tcgen05_commit"},
+    {"ttg.local_alloc", K::LocalAlloc, C::Memory, "tlx.local_alloc"},
+    {"ttg.local_dealloc", K::LocalDealloc, C::Memory, ""},
+    {"ttg.local_load", K::LocalLoad, C::Memory, "tlx.local_load"},
+    {"ttg.local_store", K::LocalStore, C::Memory, "tlx.local_store"},
+    {"ttg.memdesc_index", K::MemDescIndex, C::Memory, "tlx.local_view"},
+    {"ttg.memdesc_subslice", K::MemDescView, C::Memory, "tlx.subslice"},
+    {"ttg.memdesc_dynamic_subslice", K::MemDescView, C::Memory, "tlx.subslice"},
+    {"ttg.memdesc_trans", K::MemDescView, C::Memory, "tlx.local_trans"},
+    {"ttg.memdesc_reshape", K::MemDescView, C::Memory, "tlx.local_reshape"},
+    {"ttg.memdesc_reinterpret", K::MemDescView, C::Memory, "tlx.local_reinterpret"},
+    {"ttng.tmem_subslice", K::MemDescView, C::Memory, "tlx.subslice"},
+    {"tlx.local_alias", K::MemDescView, C::Memory, "tlx.local_alias"},
+    {"ttng.tmem_alloc", K::TmemAlloc, C::Memory, "tlx.local_alloc"},
+    {"ttng.tmem_load", K::TmemLoad, C::Memory, "tlx.local_load"},
+    {"ttng.tmem_store", K::TmemStore, C::Memory, "tlx.local_store"},
+    {"ttng.tmem_copy", K::TmemCopy, C::Memory, "tlx.tmem_copy"},
+    {"ttg.async_copy_global_to_local", K::AsyncCopyGlobalToLocal, C::Memory, "tlx.async_load"},
+    {"ttg.async_commit_group", K::AsyncCommitGroup, C::Memory, "tlx.async_load_commit_group"},
+    {"ttg.async_wait", K::AsyncWait, C::Memory, "tlx.async_load_wait_group"},
+    {"ttng.fence_async_shared", K::FenceAsyncShared, C::Memory, "tlx.fence"},
+    {"tt.load", K::GlobalLoad, C::Memory, "tl.load"},
+    {"tt.store", K::GlobalStore, C::Memory, "tl.store"},
+    {"ttg.warp_specialize", K::WarpSpecialize, C::WarpSpec, "tlx.async_tasks"},
+    {"ttg.warp_specialize.partitions", K::WarpSpecializePartitions, C::WarpSpec, ""},
+    {"ttg.warp_yield", K::WarpYield, C::WarpSpec, ""},
+    {"ttg.warp_return", K::WarpReturn, C::WarpSpec, ""},
+    {"nvws.warp_group", K::WarpGroup, C::WarpSpec, "tlx.async_tasks"},
+    {"nvws.aref.create", K::ArefCreate, C::Nvws, ""},
+    {"nvws.aref.put.enter", K::ArefPutEnter, C::Nvws, ""},
+    {"nvws.aref.put.exit", K::ArefPutExit, C::Nvws, ""},
+    {"nvws.aref.get.enter", K::ArefGetEnter, C::Nvws, ""},
+    {"nvws.aref.get.exit", K::ArefGetExit, C::Nvws, ""},
+    {"nvws.aref.buffer", K::ArefBuffer, C::Nvws, ""},
+    {"nvws.producer_acquire", K::ProducerAcquire, C::Nvws, ""},
+    {"nvws.producer_commit", K::ProducerCommit, C::Nvws, ""},
+    {"nvws.consumer_wait", K::ConsumerWait, C::Nvws, ""},
+    {"nvws.consumer_release", K::ConsumerRelease, C::Nvws, ""},
+    {"scf.for", K::For, C::Control, ""},
+    {"scf.if", K::If, C::Control, ""},
+    {"scf.while", K::While, C::Control, ""},
+    {"scf.yield", K::Yield, C::Control, ""},
+    {"tt.reduce", K::Reduce, C::Other, "tl.reduce"},
+    {"tt.func", K::Func, C::Control, ""},
+    {"tt.return", K::Return, C::Control, ""},
+    {"tt.get_program_id", K::GetProgramId, C::Other, "tl.program_id"},
+    {"tt.get_num_programs", K::GetNumPrograms, C::Other, "tl.num_programs"},
+};
+
+const std::unordered_map<std::string_view, const OpInfo *> &index() {
+  static const auto *m = [] {
+    auto *t = new std::unordered_map<std::string_view, const OpInfo *>();
+    for (const OpInfo &i : kTable)
+      t->emplace(i.name, &i);
+    return t;
+  }();
+  return *m;
+}
+
+/// Finds `key = value` at the top level of a `{...}` or `<{...}>` text.
+std::string_view findInDict(std::string_view dict, std::string_view key) {
+  dict = ir::trim(dict);
+  if (dict.size() >= 4 && dict.substr(0, 2) == "<{")
+    dict = dict.substr(2, dict.size() - 4);
+  else if (dict.size() >= 2 && dict.front() == '{')
+    dict = dict.substr(1, dict.size() - 2);
+  else
+    return {};
+  std::vector<std::string_view> parts;
+  ir::splitTopLevel(dict, ',', parts);
+  for (std::string_view p : parts) {
+    size_t eq = p.find('=');
+    std::string_view k = ir::trim(eq == std::string_view::npos ? p : p.substr(0, eq));
+    if (k.size() >= 2 && k.front() == '"' && k.back() == '"')
+      k = k.substr(1, k.size() - 2);
+    if (k == key)
+      return eq == std::string_view::npos ? std::string_view("unit") : ir::trim(p.substr(eq + 1));
+  }
+  return {};
+}
+
+std::optional<int64_t> parseInt(std::string_view s) {
+  s = ir::trim(s);
+  size_t colon = s.find(':');
+  if (colon != std::string_view::npos)
+    s = ir::trim(s.substr(0, colon));
+  if (s == "true")
+    return 1;
+  if (s == "false")
+    return 0;
+  bool neg = !s.empty() && s.front() == '-';
+  if (neg)
+    s.remove_prefix(1);
+  if (s.empty())
+    return std::nullopt;
+  int64_t v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9' || v > (int64_t(1) << 56))
+      return std::nullopt;
+    v = v * 10 + (c - '0');
+  }
+  return neg ? -v : v;
+}
+
+} // namespace
+
+const OpInfo *lookupOp(std::string_view name) {
+  auto it = index().find(name);
+  return it == index().end() ? nullptr : it->second;
+}
+
+OpKind kindOf(const ir::Operation *op) {
+  const OpInfo *i = lookupOp(op->opName());
+  return i ? i->kind : OpKind::Other;
+}
+
+std::string_view kindName(OpKind k) {
+  switch (k) {
+  case K::InitBarrier: return "init_barrier";
+  case K::InvalBarrier: return "inval_barrier";
+  case K::BarrierExpect: return "barrier_expect";
+  case K::WaitBarrier: return "wait_barrier";
+  case K::ArriveBarrier: return "arrive_barrier";
+  case K::AsyncCopyMbarrierArrive: return "async_copy_mbarrier_arrive";
+  case K::NamedBarrierArrive: return "named_barrier_arrive";
+  case K::NamedBarrierWait: return "named_barrier_wait";
+  case K::CtaBarrier: return "cta_barrier";
+  case K::TmaLoad: return "tma_load";
+  case K::TmaStore: return "tma_store";
+  case K::TmaReduce: return "tma_reduce";
+  case K::TmaGather: return "tma_gather";
+  case K::TmaScatter: return "tma_scatter";
+  case K::TmaStoreWait: return "tma_store_wait";
+  case K::TmaPrefetch: return "tma_prefetch";
+  case K::DescriptorLoad: return "descriptor_load";
+  case K::DescriptorStore: return "descriptor_store";
+  case K::DescriptorGather: return "descriptor_gather";
+  case K::DescriptorScatter: return "descriptor_scatter";
+  case K::DescriptorReduce: return "descriptor_reduce";
+  case K::MakeTensorDescriptor: return "make_tensor_descriptor";
+  case K::WarpGroupDot: return "wgmma";
+  case K::WarpGroupDotWait: return "wgmma_wait";
+  case K::TcGen5Mma: return "tcgen05_mma";
+  case K::TcGen5MmaScaled: return "tcgen05_mma_scaled";
+  case K::TcGen5Commit: return "tcgen05_commit";
+  case K::LocalAlloc: return "local_alloc";
+  case K::LocalDealloc: return "local_dealloc";
+  case K::LocalLoad: return "local_load";
+  case K::LocalStore: return "local_store";
+  case K::MemDescView: return "memdesc_view";
+  case K::MemDescIndex: return "memdesc_index";
+  case K::TmemAlloc: return "tmem_alloc";
+  case K::TmemLoad: return "tmem_load";
+  case K::TmemStore: return "tmem_store";
+  case K::TmemCopy: return "tmem_copy";
+  case K::AsyncCopyGlobalToLocal: return "cp_async";
+  case K::AsyncCommitGroup: return "cp_async_commit";
+  case K::AsyncWait: return "cp_async_wait";
+  case K::FenceAsyncShared: return "fence_async_shared";
+  case K::GlobalLoad: return "load";
+  case K::GlobalStore: return "store";
+  case K::WarpSpecialize: return "warp_specialize";
+  case K::WarpSpecializePartitions: return "warp_specialize.partitions";
+  case K::WarpYield: return "warp_yield";
+  case K::WarpReturn: return "warp_return";
+  case K::WarpGroup: return "warp_group";
+  case K::ArefCreate: return "aref_create";
+  case K::ArefPutEnter: return "aref_put_enter";
+  case K::ArefPutExit: return "aref_put_exit";
+  case K::ArefGetEnter: return "aref_get_enter";
+  case K::ArefGetExit: return "aref_get_exit";
+  case K::ArefBuffer: return "aref_buffer";
+  case K::ProducerAcquire: return "producer_acquire";
+  case K::ProducerCommit: return "producer_commit";
+  case K::ConsumerWait: return "consumer_wait";
+  case K::ConsumerRelease: return "consumer_release";
+  case K::For: return "for";
+  case K::If: return "if";
+  case K::While: return "while";
+  case K::Yield: return "yield";
+  case K::Reduce: return "reduce";
+  case K::Func: return "func";
+  case K::Return: return "return";
+  case K::GetProgramId: return "program_id";
+  case K::GetNumPrograms: return "num_programs";
+  case K::Other: break;
+  }
+  return "other";
+}
+
+OpSyntax scanOpSyntax(const ir::Module &m, const ir::Operation *op) {
+  OpSyntax out;
+  out.slots.resize(op->numOperands);
+  if (op->form != ir::Operation::Form::Pretty)
+    return out;
+  ir::Lexer lex(m.buffer());
+  lex.resetTo(m.buffer().data() + op->range.offset, op->line);
+  uint32_t end = op->range.end();
+  auto offsetOf = [&](const ir::Token &t) {
+    return static_cast<uint32_t>(t.spelling.data() - m.buffer().data());
+  };
+  ir::Token t = lex.lex();
+  // Skip the result list.
+  if (t.kind == ir::Token::percent_identifier) {
+    while (t.kind != ir::Token::equal && t.kind != ir::Token::eof && offsetOf(t) < end)
+      t = lex.lex();
+    t = lex.lex();
+  }
+  t = lex.lex(); // past the op name
+  int depth = 0;
+  std::vector<int32_t> bracketOwner; // per open bracket: operand index or -1
+  uint32_t next = 0;
+  int32_t lastOperandTok = -1; // operand index if the previous token was a use
+  std::string_view keyword;
+  bool first = true, afterColon = false, negative = false;
+  while (t.kind != ir::Token::eof && t.kind != ir::Token::error && offsetOf(t) < end) {
+    switch (t.kind) {
+    case ir::Token::l_paren:
+    case ir::Token::l_square:
+    case ir::Token::less:
+      bracketOwner.push_back(t.kind == ir::Token::l_square ? lastOperandTok : -1);
+      ++depth;
+      break;
+    case ir::Token::l_brace: {
+      // attribute dictionary: skip it whole
+      const char *errAt = nullptr;
+      if (!lex.skipBracketed(t.spelling.data(), errAt))
+        return out;
+      break;
+    }
+    case ir::Token::r_paren:
+    case ir::Token::r_square:
+    case ir::Token::greater:
+      if (depth > 0) {
+        --depth;
+        bracketOwner.pop_back();
+      }
+      break;
+    case ir::Token::colon:
+      if (depth == 0)
+        afterColon = true;
+      break;
+    case ir::Token::bare_identifier:
+      if (depth == 0 && !afterColon) {
+        if (first)
+          out.firstWord = t.spelling;
+        // A word is a keyword group (`deps %d`, `offsets = [...]`) only when an
+        // operand or `=` follows it; `cmpi slt, %a` is not.
+        ir::Lexer::State st = lex.save();
+        ir::Token n = lex.lex();
+        lex.restore(st);
+        if (t.spelling != "loc" && (n.kind == ir::Token::percent_identifier ||
+                                    n.kind == ir::Token::equal))
+          keyword = t.spelling;
+        else if (n.kind != ir::Token::percent_identifier)
+          keyword = {};
+      }
+      break;
+    case ir::Token::percent_identifier:
+      if (next < out.slots.size()) {
+        OperandSlot &s = out.slots[next];
+        s.keyword = depth == 0 ? keyword : std::string_view();
+        if (depth > 0 && !bracketOwner.empty()) {
+          s.bracketOf = bracketOwner.back();
+          // A keyword group such as `offsets = [%a, %b]` keeps its keyword.
+          if (s.bracketOf < 0)
+            s.keyword = keyword;
+        }
+      }
+      lastOperandTok = static_cast<int32_t>(next++);
+      first = false;
+      t = lex.lex();
+      continue;
+    case ir::Token::minus:
+      negative = true;
+      t = lex.lex();
+      continue;
+    case ir::Token::integer:
+      if (depth == 0 && !afterColon) {
+        int64_t v = 0;
+        for (char c : t.spelling)
+          if (c >= '0' && c <= '9' && v < (int64_t(1) << 56))
+            v = v * 10 + (c - '0');
+        out.literals.push_back(negative ? -v : v);
+      }
+      break;
+    default:
+      break;
+    }
+    negative = false;
+    first = first && t.kind != ir::Token::comma;
+    lastOperandTok = -1;
+    t = lex.lex();
+  }
+  if (next != op->numOperands)
+    out.slots.assign(op->numOperands, {});
+  return out;
+}
+
+std::string_view attrText(const ir::Module &m, const ir::Operation *op, std::string_view name) {
+  std::string_view v;
+  if (!op->attrs.empty())
+    v = findInDict(m.str(op->attrs), name);
+  if (v.empty() && !op->props.empty())
+    v = findInDict(m.str(op->props), name);
+  return v;
+}
+
+std::optional<int64_t> intAttr(const ir::Module &m, const ir::Operation *op, std::string_view name) {
+  std::string_view v = attrText(m, op, name);
+  if (v.empty())
+    return std::nullopt;
+  return parseInt(v);
+}
+
+std::vector<int64_t> intArrayAttr(const ir::Module &m, const ir::Operation *op,
+                                  std::string_view name) {
+  std::vector<int64_t> out;
+  std::string_view v = attrText(m, op, name);
+  size_t open = v.find_first_of("[<:");
+  if (v.substr(0, 6) == "array<") {
+    size_t colon = v.find(':');
+    if (colon == std::string_view::npos)
+      return out;
+    v = v.substr(colon + 1, v.size() - colon - 2);
+  } else if (v.substr(0, 6) == "dense<") {
+    v = v.substr(6);
+    v = v.substr(0, v.find('>'));
+    v = ir::trim(v);
+    if (!v.empty() && v.front() == '[')
+      v = v.substr(1, v.size() - 2);
+  } else if (!v.empty() && v.front() == '[') {
+    v = v.substr(1, v.size() - 2);
+  } else if (open == std::string_view::npos && !v.empty()) {
+    if (auto i = parseInt(v))
+      out.push_back(*i);
+    return out;
+  } else {
+    return out;
+  }
+  std::vector<std::string_view> parts;
+  ir::splitTopLevel(v, ',', parts);
+  for (std::string_view p : parts)
+    if (auto i = parseInt(p))
+      out.push_back(*i);
+  return out;
+}
+
+OperandRoles operandRoles(const ir::Module &m, const ir::Operation *op) {
+  OperandRoles r;
+  OpKind kind = kindOf(op);
+  if (kind == OpKind::Other)
+    return r;
+  OpSyntax syn = scanOpSyntax(m, op);
+  bool generic = op->form == ir::Operation::Form::Generic;
+  // Positional operands: not inside another operand's brackets, not in a
+  // keyword group.
+  std::vector<const ir::Value *> pos, keyed;
+  std::vector<std::vector<const ir::Value *>> inBrackets(op->numOperands);
+  std::vector<std::string_view> keys;
+  for (uint32_t i = 0; i < op->numOperands; ++i) {
+    const OperandSlot &s = syn.slots[i];
+    const ir::Value *v = op->operands[i];
+    if (s.bracketOf >= 0)
+      inBrackets[static_cast<size_t>(s.bracketOf)].push_back(v);
+    else if (!s.keyword.empty() && s.keyword != "attributes")
+      keyed.push_back(v), keys.push_back(s.keyword);
+    else
+      pos.push_back(v);
+  }
+  auto posAt = [&](size_t i) -> const ir::Value * { return i < pos.size() ? pos[i] : nullptr; };
+  auto bracketsOfPos = [&](size_t i) -> std::vector<const ir::Value *> {
+    for (uint32_t k = 0; k < op->numOperands; ++k)
+      if (op->operands[k] == posAt(i) && syn.slots[k].bracketOf < 0)
+        return inBrackets[k];
+    return {};
+  };
+  auto literal = [&](size_t i) -> std::optional<int64_t> {
+    if (i < syn.literals.size())
+      return syn.literals[i];
+    return std::nullopt;
+  };
+  switch (kind) {
+  case K::InitBarrier:
+    r.barrier = posAt(0);
+    r.count = generic ? intAttr(m, op, "count") : literal(0);
+    break;
+  case K::InvalBarrier:
+    r.barrier = posAt(0);
+    break;
+  case K::BarrierExpect:
+    r.barrier = posAt(0);
+    r.pred = posAt(1);
+    r.bytes = generic ? intAttr(m, op, "size") : literal(0);
+    break;
+  case K::WaitBarrier:
+    r.barrier = posAt(0);
+    r.phase = posAt(1);
+    r.pred = posAt(2);
+    for (size_t i = 0; i < keyed.size(); ++i)
+      if (keys[i] == "deps")
+        r.reads.push_back(keyed[i]);
+    break;
+  case K::ArriveBarrier:
+    r.barrier = posAt(0);
+    r.pred = posAt(1);
+    r.count = generic ? intAttr(m, op, "count") : literal(0);
+    if (!r.count)
+      r.count = 1;
+    break;
+  case K::AsyncCopyMbarrierArrive:
+    r.barrier = posAt(0);
+    r.count = 1;
+    break;
+  case K::NamedBarrierArrive:
+  case K::NamedBarrierWait:
+    r.barrier = posAt(0);
+    r.numThreads = posAt(1);
+    break;
+  case K::TmaLoad:
+  case K::TmaGather:
+    r.desc = posAt(0);
+    r.coords = bracketsOfPos(0);
+    r.buffer = posAt(1);
+    r.barrier = posAt(2);
+    r.pred = posAt(3);
+    if (r.buffer)
+      r.writes.push_back(r.buffer);
+    break;
+  case K::TmaStore:
+  case K::TmaReduce:
+  case K::TmaScatter:
+    r.desc = posAt(0);
+    r.coords = bracketsOfPos(0);
+    r.buffer = posAt(1);
+    if (r.buffer)
+      r.reads.push_back(r.buffer);
+    break;
+  case K::TmaPrefetch:
+  case K::DescriptorLoad:
+  case K::DescriptorGather:
+    r.desc = posAt(0);
+    r.coords = bracketsOfPos(0);
+    break;
+  case K::DescriptorStore:
+  case K::DescriptorScatter:
+  case K::DescriptorReduce:
+    r.desc = posAt(0);
+    r.coords = bracketsOfPos(0);
+    r.source = posAt(1);
+    break;
+  case K::WarpGroupDot:
+    for (size_t i = 0; i < 3 && i < pos.size(); ++i)
+      r.reads.push_back(pos[i]);
+    r.source = posAt(2); // accumulator
+    break;
+  case K::TcGen5Mma:
+  case K::TcGen5MmaScaled: {
+    size_t nIn = kind == K::TcGen5Mma ? 2 : 2;
+    for (size_t i = 0; i < nIn; ++i)
+      if (posAt(i))
+        r.reads.push_back(posAt(i));
+    r.buffer = posAt(2);
+    if (r.buffer)
+      r.writes.push_back(r.buffer);
+    size_t first = kind == K::TcGen5Mma ? 5 : 7;
+    if (kind == K::TcGen5MmaScaled) {
+      if (posAt(3))
+        r.reads.push_back(posAt(3));
+      if (posAt(4))
+        r.reads.push_back(posAt(4));
+    }
+    r.pred = posAt(first - 1);
+    for (size_t i = first; i < pos.size(); ++i)
+      r.barriers.push_back(pos[i]);
+    break;
+  }
+  case K::TcGen5Commit:
+    r.barrier = posAt(0);
+    r.pred = posAt(1);
+    break;
+  case K::TmemAlloc:
+  case K::LocalAlloc:
+    r.source = posAt(0);
+    break;
+  case K::TmemLoad:
+  case K::LocalLoad:
+    r.buffer = posAt(0);
+    if (r.buffer)
+      r.reads.push_back(r.buffer);
+    break;
+  case K::TmemStore:
+  case K::LocalStore:
+    r.source = posAt(0);
+    r.buffer = posAt(1);
+    r.pred = posAt(2);
+    if (r.buffer)
+      r.writes.push_back(r.buffer);
+    break;
+  case K::TmemCopy:
+    r.source = posAt(0);
+    r.buffer = posAt(1);
+    r.barrier = posAt(2);
+    if (r.source)
+      r.reads.push_back(r.source);
+    if (r.buffer)
+      r.writes.push_back(r.buffer);
+    break;
+  case K::LocalDealloc:
+    r.buffer = posAt(0);
+    break;
+  case K::MemDescIndex:
+    r.source = posAt(0);
+    r.index = generic ? posAt(1) : (bracketsOfPos(0).empty() ? posAt(1) : bracketsOfPos(0)[0]);
+    break;
+  case K::MemDescView:
+    r.source = posAt(0);
+    break;
+  case K::AsyncCopyGlobalToLocal:
+    r.source = posAt(0);
+    r.buffer = posAt(1);
+    if (r.buffer)
+      r.writes.push_back(r.buffer);
+    for (size_t i = 0; i < keyed.size(); ++i)
+      if (keys[i] == "barrier")
+        r.barrier = keyed[i];
+    break;
+  case K::ProducerAcquire:
+  case K::ConsumerWait:
+    r.barrier = posAt(0);
+    r.index = posAt(1);
+    r.phase = posAt(2);
+    break;
+  case K::ProducerCommit:
+  case K::ConsumerRelease:
+    r.barrier = posAt(0);
+    r.index = posAt(1);
+    break;
+  case K::ArefPutEnter:
+  case K::ArefGetEnter: {
+    r.barrier = posAt(0);
+    auto b = bracketsOfPos(0);
+    if (b.size() >= 1)
+      r.index = b[0];
+    if (b.size() >= 2)
+      r.phase = b[1];
+    break;
+  }
+  case K::ArefPutExit:
+  case K::ArefGetExit: {
+    r.barrier = posAt(0);
+    auto b = bracketsOfPos(0);
+    if (!b.empty())
+      r.index = b[0];
+    break;
+  }
+  default:
+    break;
+  }
+  return r;
+}
+
+} // namespace tscope::dialect

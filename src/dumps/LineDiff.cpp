@@ -1,0 +1,242 @@
+// LineDiff: lines are compared by a 64-bit hash and then by bytes. Myers'
+// greedy forward search (E. Myers, "An O(ND) Difference Algorithm", 1986);
+// the edit script is recovered from the per-step frontier, kept only for
+// distances up to kMaxScriptD.
+#include "dumps/LineDiff.h"
+
+#include <algorithm>
+#include <cstring>
+#include <unordered_map>
+#include <vector>
+
+#include "dumps/TextLines.h"
+
+namespace tscope::dumps {
+namespace {
+
+constexpr int64_t kMaxCountD = 20000; // beyond this, counts come from the multiset
+constexpr int64_t kMaxScriptD = 4000;  // beyond this, the diff is one hunk
+
+struct Line {
+  std::string_view text;
+  uint64_t hash;
+  bool operator==(const Line &o) const { return hash == o.hash && text == o.text; }
+};
+
+uint64_t hashBytes(std::string_view s) {
+  uint64_t h = 1469598103934665603ull; // FNV-1a, 8 bytes at a time
+  size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    h = (h ^ w) * 1099511628211ull;
+    h ^= h >> 29;
+  }
+  for (; i < s.size(); ++i)
+    h = (h ^ static_cast<unsigned char>(s[i])) * 1099511628211ull;
+  return h ^ s.size();
+}
+
+std::vector<Line> splitLines(std::string_view t) {
+  std::vector<Line> out;
+  if (t.empty())
+    return out;
+  LineCursor cur(t);
+  std::string_view l;
+  while (cur.next(l))
+    out.push_back({l, hashBytes(l)});
+  return out;
+}
+
+/// Myers' search over a[0..n) and b[0..m); returns D, or -1 past maxD.
+/// When `trace` is given, records the frontier V[-d..d] after each step d.
+int64_t myers(const Line *a, int64_t n, const Line *b, int64_t m, int64_t maxD,
+              std::vector<std::vector<int64_t>> *trace) {
+  int64_t max = n + m;
+  int64_t limit = std::min(max, maxD);
+  std::vector<int64_t> v(2 * limit + 3, 0);
+  int64_t off = limit + 1;
+  for (int64_t d = 0; d <= limit; ++d) {
+    for (int64_t k = -d; k <= d; k += 2) {
+      int64_t x;
+      if (k == -d || (k != d && v[off + k - 1] < v[off + k + 1]))
+        x = v[off + k + 1];
+      else
+        x = v[off + k - 1] + 1;
+      int64_t y = x - k;
+      while (x < n && y < m && a[x] == b[y]) {
+        ++x;
+        ++y;
+      }
+      v[off + k] = x;
+      if (x >= n && y >= m) {
+        if (trace)
+          trace->emplace_back(v.begin() + off - d, v.begin() + off + d + 1);
+        return d;
+      }
+    }
+    if (trace)
+      trace->emplace_back(v.begin() + off - d, v.begin() + off + d + 1);
+  }
+  return -1;
+}
+
+/// One line of the edit script: ' ' kept, '-' removed, '+' added.
+struct Edit {
+  char op;
+  int64_t ai, bi; // indexes into a and b (the one that applies)
+};
+
+void script(int64_t n, int64_t m, int64_t d, const std::vector<std::vector<int64_t>> &trace,
+            std::vector<Edit> &out) {
+  std::vector<Edit> rev;
+  int64_t x = n, y = m;
+  for (int64_t step = d; step > 0; --step) {
+    const std::vector<int64_t> &prev = trace[step - 1]; // V[-(step-1)..step-1]
+    auto at = [&](int64_t kk) { return prev[kk + step - 1]; };
+    int64_t k = x - y;
+    bool down = k == -step || (k != step && at(k - 1) < at(k + 1)); // an insertion
+    int64_t prevK = down ? k + 1 : k - 1;
+    int64_t prevX = at(prevK), prevY = prevX - prevK;
+    int64_t midX = down ? prevX : prevX + 1;
+    while (x > midX) { // the snake after the edit
+      rev.push_back({' ', x - 1, y - 1});
+      --x;
+      --y;
+    }
+    if (down)
+      rev.push_back({'+', prevX, prevY});
+    else
+      rev.push_back({'-', prevX, prevY});
+    x = prevX;
+    y = prevY;
+  }
+  while (x > 0 && y > 0) {
+    rev.push_back({' ', x - 1, y - 1});
+    --x;
+    --y;
+  }
+  out.insert(out.end(), rev.rbegin(), rev.rend());
+}
+
+LineChanges multisetChanges(const Line *a, int64_t n, const Line *b, int64_t m) {
+  std::unordered_map<uint64_t, int64_t> bal;
+  for (int64_t i = 0; i < n; ++i)
+    ++bal[a[i].hash];
+  for (int64_t i = 0; i < m; ++i)
+    --bal[b[i].hash];
+  LineChanges c;
+  c.exact = false;
+  for (auto &[h, v] : bal) {
+    if (v > 0)
+      c.removed += static_cast<uint32_t>(v);
+    else
+      c.added += static_cast<uint32_t>(-v);
+  }
+  return c;
+}
+
+} // namespace
+
+LineChanges countLineChanges(std::string_view ta, std::string_view tb) {
+  if (ta == tb)
+    return {};
+  std::vector<Line> a = splitLines(ta), b = splitLines(tb);
+  int64_t pre = 0, n = a.size(), m = b.size();
+  while (pre < n && pre < m && a[pre] == b[pre])
+    ++pre;
+  int64_t suf = 0;
+  while (suf < n - pre && suf < m - pre && a[n - 1 - suf] == b[m - 1 - suf])
+    ++suf;
+  const Line *pa = a.data() + pre, *pb = b.data() + pre;
+  int64_t na = n - pre - suf, nb = m - pre - suf;
+  int64_t d = myers(pa, na, pb, nb, kMaxCountD, nullptr);
+  if (d < 0)
+    return multisetChanges(pa, na, pb, nb);
+  // D = added + removed and added - removed = nb - na.
+  LineChanges c;
+  c.added = static_cast<uint32_t>((d + (nb - na)) / 2);
+  c.removed = static_cast<uint32_t>((d - (nb - na)) / 2);
+  return c;
+}
+
+void writeUnifiedDiff(std::ostream &os, std::string_view ta, std::string_view tb,
+                      std::string_view aLabel, std::string_view bLabel, uint32_t aLine,
+                      uint32_t bLine, int context) {
+  if (ta == tb)
+    return;
+  std::vector<Line> a = splitLines(ta), b = splitLines(tb);
+  int64_t n = a.size(), m = b.size();
+  int64_t pre = 0;
+  while (pre < n && pre < m && a[pre] == b[pre])
+    ++pre;
+  int64_t suf = 0;
+  while (suf < n - pre && suf < m - pre && a[n - 1 - suf] == b[m - 1 - suf])
+    ++suf;
+  std::vector<Edit> edits;
+  for (int64_t i = 0; i < pre; ++i)
+    edits.push_back({' ', i, i});
+  const Line *pa = a.data() + pre, *pb = b.data() + pre;
+  int64_t na = n - pre - suf, nb = m - pre - suf;
+  std::vector<std::vector<int64_t>> trace;
+  int64_t d = myers(pa, na, pb, nb, kMaxScriptD, &trace);
+  std::vector<Edit> mid;
+  if (d >= 0) {
+    script(na, nb, d, trace, mid);
+  } else {
+    // Too far apart for a minimal script: everything in the middle changed.
+    for (int64_t i = 0; i < na; ++i)
+      mid.push_back({'-', i, 0});
+    for (int64_t i = 0; i < nb; ++i)
+      mid.push_back({'+', 0, i});
+  }
+  for (Edit e : mid) {
+    e.ai += pre;
+    e.bi += pre;
+    edits.push_back(e);
+  }
+  for (int64_t i = 0; i < suf; ++i)
+    edits.push_back({' ', n - suf + i, m - suf + i});
+
+  os << "--- " << aLabel << "\n+++ " << bLabel << "\n";
+  // Group edits into hunks with `context` kept lines around each change.
+  size_t i = 0, total = edits.size();
+  // Position of each edit in a and b (lines consumed before it).
+  std::vector<int64_t> posA(total + 1), posB(total + 1);
+  for (size_t k = 0; k < total; ++k) {
+    posA[k + 1] = posA[k] + (edits[k].op != '+');
+    posB[k + 1] = posB[k] + (edits[k].op != '-');
+  }
+  while (i < total) {
+    while (i < total && edits[i].op == ' ')
+      ++i;
+    if (i == total)
+      break;
+    size_t start = i >= static_cast<size_t>(context) ? i - context : 0;
+    size_t end = i;
+    for (;;) {
+      while (end < total && edits[end].op != ' ')
+        ++end;
+      size_t run = end;
+      while (run < total && edits[run].op == ' ')
+        ++run;
+      if (run < total && run - end <= static_cast<size_t>(2 * context)) {
+        end = run;
+        continue;
+      }
+      end = std::min(total, end + context);
+      break;
+    }
+    int64_t aStart = posA[start], bStart = posB[start];
+    int64_t aCount = posA[end] - aStart, bCount = posB[end] - bStart;
+    os << "@@ -" << (aLine + aStart) << "," << aCount << " +" << (bLine + bStart) << "," << bCount
+       << " @@\n";
+    for (size_t k = start; k < end; ++k) {
+      const Edit &e = edits[k];
+      os << e.op << (e.op == '+' ? b[e.bi].text : a[e.ai].text) << "\n";
+    }
+    i = end;
+  }
+}
+
+} // namespace tscope::dumps

@@ -1,0 +1,31 @@
+// LineDiff: line-level differences between two IR snapshots (Myers' O(ND)
+// algorithm after stripping the common prefix and suffix), as counts or as a
+// unified diff.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string_view>
+
+namespace tscope::dumps {
+
+/// Lines added and removed between two texts.
+struct LineChanges {
+  uint32_t added = 0;
+  uint32_t removed = 0;
+  /// False when the edit distance passed the bound and the counts come from
+  /// a multiset difference of the lines (a lower bound of the true counts).
+  bool exact = true;
+};
+
+/// The number of lines added and removed to turn `a` into `b`.
+LineChanges countLineChanges(std::string_view a, std::string_view b);
+
+/// Writes a unified diff (`---`/`+++`, `@@ -l,n +l,n @@` hunks with `context`
+/// lines); `aLine`/`bLine` are the log lines of the first line of each text,
+/// so hunk positions point into the log. Writes nothing when the texts match.
+void writeUnifiedDiff(std::ostream &os, std::string_view a, std::string_view b,
+                      std::string_view aLabel, std::string_view bLabel, uint32_t aLine,
+                      uint32_t bLine, int context = 3);
+
+} // namespace tscope::dumps

@@ -1,0 +1,48 @@
+// Parallel: a parallel for over an index range on std::threads (no pool
+// outlives the call); work is handed out in small chunks from an atomic counter.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <thread>
+#include <vector>
+
+namespace tscope::dumps {
+
+/// Worker threads to use: `requested`, or every core when 0.
+inline unsigned workerCount(unsigned requested) {
+  if (requested)
+    return requested;
+  unsigned n = std::thread::hardware_concurrency();
+  return n ? n : 1;
+}
+
+/// Calls fn(i) for every i in [0, n) on up to `threads` threads.
+template <typename Fn> void parallelFor(size_t n, unsigned threads, Fn &&fn, size_t chunk = 16) {
+  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>((n + chunk - 1) / chunk)));
+  if (threads <= 1) {
+    for (size_t i = 0; i < n; ++i)
+      fn(i);
+    return;
+  }
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (;;) {
+      size_t b = next.fetch_add(chunk);
+      if (b >= n)
+        return;
+      size_t e = std::min(n, b + chunk);
+      for (size_t i = b; i < e; ++i)
+        fn(i);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t)
+    pool.emplace_back(work);
+  work();
+  for (std::thread &t : pool)
+    t.join();
+}
+
+} // namespace tscope::dumps

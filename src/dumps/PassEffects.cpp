@@ -1,0 +1,221 @@
+// PassEffects: three parallel phases — byte-compare each snapshot with the
+// one before it, count ops of the distinct ones, diff the changed pairs.
+#include "dumps/PassEffects.h"
+
+#include <algorithm>
+#include <mutex>
+
+#include "dumps/Parallel.h"
+
+namespace tscope::dumps {
+namespace {
+
+std::string_view stageOf(const Snapshot &s, const OpCounts &ops) {
+  switch (s.language) {
+  case IrLanguage::LlvmIr: return "llir";
+  case IrLanguage::MachineIr: return "mir";
+  case IrLanguage::Ptx: return "ptx";
+  case IrLanguage::Mlir: break;
+  }
+  for (const OpCount &o : ops)
+    if (o.name.size() > 5 && o.name.compare(0, 5, "llvm.") == 0)
+      return "llvm-mlir";
+  // TTGIR carries ttg layouts and module attributes; TTIR has none.
+  size_t mod = s.ir.find("module");
+  std::string_view head = s.ir.substr(0, mod == std::string_view::npos ? 0 : s.ir.find('\n', mod));
+  if (head.find("ttg.") != std::string_view::npos)
+    return "ttgir";
+  for (const OpCount &o : ops)
+    if (o.name.compare(0, 4, "ttg.") == 0 || o.name.compare(0, 5, "ttng.") == 0)
+      return "ttgir";
+  return "ttir";
+}
+
+bool isPassDump(HeaderKind k) {
+  return k == HeaderKind::MlirBefore || k == HeaderKind::MlirAfterFailed ||
+         k == HeaderKind::MlirAfter;
+}
+
+/// The rows of one compile. MLIR dumps come before each pass, so a `Before`
+/// row's result is the next pass dump; LLVM and MIR dumps come after each
+/// pass, so a row compares with the previous dump of the same scope.
+std::vector<PassRow> rowsOf(const PassLog &log, const Compile &c) {
+  std::vector<PassRow> rows;
+  for (uint32_t i = c.firstSnapshot; i < c.endSnapshot; ++i) {
+    const Snapshot &s = log.snapshots[i];
+    PassRow r;
+    r.snapshot = i;
+    switch (s.kind) {
+    case HeaderKind::MlirBefore: {
+      r.before = i;
+      for (uint32_t j = i + 1; j < c.endSnapshot; ++j)
+        if (isPassDump(log.snapshots[j].kind)) {
+          r.after = j;
+          break;
+        }
+      if (c.failed && c.failingSnapshot && *c.failingSnapshot == i)
+        r.failed = true;
+      break;
+    }
+    case HeaderKind::MlirAfterFailed:
+      continue; // the `after` of the failing row
+    case HeaderKind::MlirAfter:
+    case HeaderKind::MlirInternal:
+      r.after = i;
+      if (i > c.firstSnapshot)
+        r.before = i - 1;
+      break;
+    case HeaderKind::LlvmBefore:
+    case HeaderKind::LlvmAfter:
+    case HeaderKind::MachineAfter:
+      r.after = i;
+      for (uint32_t j = i; j > c.firstSnapshot; --j) {
+        const Snapshot &p = log.snapshots[j - 1];
+        if (p.language == s.language && p.scope == s.scope) {
+          r.before = j - 1;
+          break;
+        }
+      }
+      break;
+    case HeaderKind::Nvptx:
+      r.after = i;
+      break;
+    }
+    rows.push_back(r);
+  }
+  return rows;
+}
+
+} // namespace
+
+PassAnalysis analysePasses(const PassLog &log, CountMode mode, unsigned threads) {
+  threads = workerCount(threads);
+  PassAnalysis a;
+  size_t n = log.snapshots.size();
+  a.facts.resize(n);
+  // Phase 1: identical to the previous dump? (Most passes change nothing.)
+  parallelFor(n, threads, [&](size_t i) {
+    const Snapshot &s = log.snapshots[i];
+    if (s.omitted && i > 0) {
+      a.facts[i].sameAs = static_cast<uint32_t>(i - 1);
+      return;
+    }
+    for (size_t j = i; j > 0 && j + 4 > i; --j) { // look back over a few dumps
+      const Snapshot &p = log.snapshots[j - 1];
+      if (p.language == s.language && p.ir.size() == s.ir.size() && p.ir == s.ir) {
+        a.facts[i].sameAs = static_cast<uint32_t>(j - 1);
+        return;
+      }
+    }
+  });
+  // Phase 2: op counts of the distinct dumps.
+  std::mutex poolMutex;
+  parallelFor(n, threads, [&](size_t i) {
+    SnapshotFacts &f = a.facts[i];
+    if (f.sameAs != UINT32_MAX)
+      return;
+    const Snapshot &s = log.snapshots[i];
+    if (mode == CountMode::Parsed && s.language == IrLanguage::Mlir) {
+      std::deque<std::string> local;
+      OpCounts c = countOpsParsed(s.ir, local, f.parseErrors);
+      std::lock_guard<std::mutex> g(poolMutex);
+      for (OpCount &o : c) {
+        auto it = std::find(a.namePool.begin(), a.namePool.end(), o.name);
+        if (it == a.namePool.end()) {
+          a.namePool.emplace_back(o.name);
+          it = std::prev(a.namePool.end());
+        }
+        o.name = *it;
+      }
+      f.ops = std::move(c);
+    } else {
+      f.ops = countOpsFast(s.ir, s.language);
+    }
+  }, 4);
+  for (size_t i = 0; i < n; ++i) {
+    uint32_t k = canonical(a, static_cast<uint32_t>(i));
+    a.facts[i].stage = stageOf(log.snapshots[i], a.facts[k].ops);
+  }
+  // Phase 3: rows, deltas, line changes.
+  a.rows.resize(log.compiles.size());
+  std::vector<std::pair<size_t, size_t>> work;
+  for (size_t c = 0; c < log.compiles.size(); ++c) {
+    a.rows[c] = rowsOf(log, log.compiles[c]);
+    for (size_t r = 0; r < a.rows[c].size(); ++r)
+      work.emplace_back(c, r);
+  }
+  parallelFor(work.size(), threads, [&](size_t w) {
+    PassRow &r = a.rows[work[w].first][work[w].second];
+    if (r.before)
+      r.opsBefore = totalOps(opsOf(a, *r.before));
+    if (r.after)
+      r.opsAfter = totalOps(opsOf(a, *r.after));
+    if (!r.before || !r.after)
+      return;
+    uint32_t cb = canonical(a, *r.before), ca = canonical(a, *r.after);
+    if (cb == ca)
+      return;
+    const Snapshot &sb = log.snapshots[*r.before], &sa = log.snapshots[*r.after];
+    if (sb.ir == sa.ir)
+      return;
+    r.changed = true;
+    r.lines = countLineChanges(sb.ir, sa.ir);
+    const OpCounts &ob = a.facts[cb].ops, &oa = a.facts[ca].ops;
+    size_t i = 0, j = 0;
+    while (i < ob.size() || j < oa.size()) {
+      if (j == oa.size() || (i < ob.size() && ob[i].name < oa[j].name)) {
+        r.deltas.push_back({ob[i].name, ob[i].count, 0});
+        ++i;
+      } else if (i == ob.size() || oa[j].name < ob[i].name) {
+        r.deltas.push_back({oa[j].name, 0, oa[j].count});
+        ++j;
+      } else {
+        if (ob[i].count != oa[j].count)
+          r.deltas.push_back({ob[i].name, ob[i].count, oa[j].count});
+        ++i;
+        ++j;
+      }
+    }
+    std::sort(r.deltas.begin(), r.deltas.end(), [](const OpDelta &x, const OpDelta &y) {
+      int64_t ax = std::abs(x.delta()), ay = std::abs(y.delta());
+      return ax != ay ? ax > ay : x.name < y.name;
+    });
+  }, 4);
+  return a;
+}
+
+OpTimeline traceOp(const PassLog &log, const PassAnalysis &a, size_t c, std::string_view opName) {
+  OpTimeline t;
+  const Compile &comp = log.compiles[c];
+  for (uint32_t i = comp.firstSnapshot; i < comp.endSnapshot; ++i) {
+    uint32_t n = countOf(opsOf(a, i), opName);
+    t.peak = std::max(t.peak, n);
+    if (n && !t.presentFrom)
+      t.presentFrom = i;
+  }
+  const std::vector<PassRow> &rows = a.rows[c];
+  bool seen = false;
+  for (size_t r = 0; r < rows.size(); ++r) {
+    const PassRow &row = rows[r];
+    if (!row.before || !row.after) {
+      if (row.after && countOf(opsOf(a, *row.after), opName) && r == 0)
+        t.presentAtStart = true;
+      continue;
+    }
+    uint32_t nb = countOf(opsOf(a, *row.before), opName);
+    uint32_t na = countOf(opsOf(a, *row.after), opName);
+    if (!seen && nb > 0) {
+      seen = true;
+      t.presentAtStart = !t.appearsInRow;
+    }
+    if (!t.appearsInRow && !seen && nb == 0 && na > 0) {
+      t.appearsInRow = r;
+      seen = true;
+    }
+    if (seen && nb > 0 && na == 0 && !t.disappearsInRow)
+      t.disappearsInRow = r;
+  }
+  return t;
+}
+
+} // namespace tscope::dumps

@@ -1,0 +1,554 @@
+// PassLog: one pass over the log text; a small state machine finds where each
+// dump's IR ends so that diagnostics and tracebacks printed between dumps are
+// kept apart from the IR.
+#include "dumps/PassLog.h"
+
+#include <cctype>
+#include <cstring>
+
+#include "dumps/TextLines.h"
+
+namespace tscope::dumps {
+
+const char *headerKindName(HeaderKind k) {
+  switch (k) {
+  case HeaderKind::MlirBefore: return "before";
+  case HeaderKind::MlirAfter: return "after";
+  case HeaderKind::MlirAfterFailed: return "after-failed";
+  case HeaderKind::MlirInternal: return "internal";
+  case HeaderKind::LlvmBefore: return "llvm-before";
+  case HeaderKind::LlvmAfter: return "llvm-after";
+  case HeaderKind::MachineAfter: return "machine-after";
+  case HeaderKind::Nvptx: return "nvptx";
+  }
+  return "?";
+}
+
+namespace {
+
+constexpr std::string_view kMlirPrefix = "// -----// ";
+constexpr std::string_view kMlirSuffix = " //----- //";
+
+/// Splits "Pass (arg)" into pass and arg; "Pass" alone has no arg.
+void splitPassArg(std::string_view s, Snapshot &snap) {
+  s = trimmed(s);
+  if (!s.empty() && s.back() == ')') {
+    size_t open = s.rfind(" (");
+    if (open != std::string_view::npos) {
+      snap.pass = s.substr(0, open);
+      snap.arg = s.substr(open + 2, s.size() - open - 3);
+      return;
+    }
+  }
+  snap.pass = s;
+}
+
+std::optional<Snapshot> parseMlirHeader(std::string_view line) {
+  Snapshot snap;
+  snap.header = line;
+  std::string_view rest = line.substr(kMlirPrefix.size());
+  if (rest.size() >= kMlirSuffix.size() &&
+      rest.substr(rest.size() - kMlirSuffix.size()) == kMlirSuffix)
+    rest.remove_suffix(kMlirSuffix.size());
+  if (rest == "NVPTX Dump") {
+    snap.kind = HeaderKind::Nvptx;
+    snap.language = IrLanguage::Ptx;
+    snap.pass = "NVPTX Dump";
+    return snap;
+  }
+  bool before = startsWith(rest, "IR Dump Before ");
+  bool after = startsWith(rest, "IR Dump After ");
+  if (!before && !after) {
+    // Triton's pass-internal dumps: "SoftwarePipeliner internal IR Dump After: LowerLoops".
+    size_t at = rest.find(" IR Dump After: ");
+    if (at == std::string_view::npos)
+      at = rest.find(" IR Dump Before: ");
+    if (at == std::string_view::npos)
+      return std::nullopt;
+    snap.kind = HeaderKind::MlirInternal;
+    snap.pass = trimmed(rest);
+    return snap;
+  }
+  rest.remove_prefix(before ? 15 : 14);
+  // The operation part: ('builtin.module' operation) or ('tt.func' operation: @k).
+  size_t op = rest.rfind(" ('");
+  if (op != std::string_view::npos) {
+    std::string_view scopePart = rest.substr(op + 3);
+    size_t q = scopePart.find('\'');
+    if (q != std::string_view::npos) {
+      snap.scope = scopePart.substr(0, q);
+      size_t at = scopePart.find(": @", q);
+      if (at != std::string_view::npos) {
+        std::string_view sym = scopePart.substr(at + 3);
+        size_t end = sym.find(')');
+        snap.kernel = sym.substr(0, end);
+      }
+    }
+    rest = rest.substr(0, op);
+  }
+  snap.kind = before ? HeaderKind::MlirBefore : HeaderKind::MlirAfter;
+  // "P Failed (arg)": MLIR's after-failure dump.
+  splitPassArg(rest, snap);
+  if (!before) {
+    std::string_view p = snap.pass;
+    if (p.size() > 7 && p.substr(p.size() - 7) == " Failed") {
+      snap.pass = p.substr(0, p.size() - 7);
+      snap.kind = HeaderKind::MlirAfterFailed;
+    }
+  }
+  return snap;
+}
+
+/// `; *** IR Dump After SROAPass on axpy_kernel ***` (LLVM's new pass manager).
+std::optional<Snapshot> parseLlvmHeader(std::string_view line) {
+  Snapshot snap;
+  snap.header = line;
+  snap.language = IrLanguage::LlvmIr;
+  std::string_view rest = line.substr(2);
+  bool before = startsWith(rest, "*** IR Dump Before ");
+  bool after = startsWith(rest, "*** IR Dump After ");
+  if (!before && !after)
+    return std::nullopt;
+  rest.remove_prefix(before ? 19 : 18);
+  size_t end = rest.rfind(" ***");
+  if (end != std::string_view::npos)
+    rest = rest.substr(0, end);
+  constexpr std::string_view kOmitted = " omitted because no change";
+  if (rest.size() > kOmitted.size() && rest.substr(rest.size() - kOmitted.size()) == kOmitted) {
+    snap.omitted = true;
+    rest.remove_suffix(kOmitted.size());
+  }
+  size_t on = rest.rfind(" on ");
+  if (on != std::string_view::npos) {
+    snap.scope = rest.substr(on + 4);
+    rest = rest.substr(0, on);
+    // "[module]" for module passes, "f" for function passes, "(f)" for CGSCC passes.
+    std::string_view k = snap.scope;
+    if (k.size() > 2 && k.front() == '(' && k.back() == ')')
+      k = k.substr(1, k.size() - 2);
+    if (!k.empty() && k.front() != '[' && k.find(' ') == std::string_view::npos)
+      snap.kernel = k;
+  }
+  snap.pass = rest;
+  snap.kind = before ? HeaderKind::LlvmBefore : HeaderKind::LlvmAfter;
+  return snap;
+}
+
+/// `# *** IR Dump After Insert XRay ops (xray-instrumentation) ***:` (codegen).
+std::optional<Snapshot> parseMachineHeader(std::string_view line) {
+  Snapshot snap;
+  snap.header = line;
+  snap.language = IrLanguage::MachineIr;
+  std::string_view rest = line.substr(2);
+  if (!startsWith(rest, "*** IR Dump After "))
+    return std::nullopt;
+  rest.remove_prefix(18);
+  size_t end = rest.rfind(" ***");
+  if (end != std::string_view::npos)
+    rest = rest.substr(0, end);
+  splitPassArg(rest, snap);
+  snap.kind = HeaderKind::MachineAfter;
+  return snap;
+}
+
+/// `*** IR Dump After Expand fp (expand-fp) ***` (LLVM's legacy pass manager).
+std::optional<Snapshot> parseLegacyHeader(std::string_view line) {
+  Snapshot snap;
+  snap.header = line;
+  snap.language = IrLanguage::LlvmIr;
+  std::string_view rest = line;
+  bool before = startsWith(rest, "*** IR Dump Before ");
+  if (!before && !startsWith(rest, "*** IR Dump After "))
+    return std::nullopt;
+  rest.remove_prefix(before ? 19 : 18);
+  size_t end = rest.rfind(" ***");
+  if (end != std::string_view::npos)
+    rest = rest.substr(0, end);
+  splitPassArg(rest, snap);
+  snap.kind = before ? HeaderKind::LlvmBefore : HeaderKind::LlvmAfter;
+  snap.scope = "(legacy)"; // settled from the IR when it closes
+  return snap;
+}
+
+/// The name after the first `@` on the line that holds `at`.
+std::string_view symbolAfter(std::string_view ir, size_t at) {
+  size_t lineEnd = ir.find('\n', at);
+  if (lineEnd == std::string_view::npos)
+    lineEnd = ir.size();
+  size_t sym = ir.find('@', at);
+  if (sym == std::string_view::npos || sym >= lineEnd)
+    return {};
+  size_t b = sym + 1, e = b;
+  bool quoted = e < ir.size() && ir[e] == '"';
+  if (quoted) {
+    b = ++e;
+    while (e < lineEnd && ir[e] != '"')
+      ++e;
+  } else {
+    while (e < lineEnd && (std::isalnum(static_cast<unsigned char>(ir[e])) || ir[e] == '_' ||
+                           ir[e] == '.' || ir[e] == '$'))
+      ++e;
+  }
+  return ir.substr(b, e - b);
+}
+
+/// The kernel a snapshot's IR defines: the public tt.func, the llvm.func
+/// marked nvvm.kernel, the LLVM `define` with ptx_kernel, or a generic sym_name.
+std::string_view inferKernel(const Snapshot &s) {
+  std::string_view ir = s.ir;
+  if (s.language == IrLanguage::LlvmIr) {
+    size_t first = std::string_view::npos;
+    for (size_t at = ir.find("define "); at != std::string_view::npos; at = ir.find("define ", at + 7)) {
+      if (at != 0 && ir[at - 1] != '\n')
+        continue;
+      if (first == std::string_view::npos)
+        first = at;
+      size_t lineEnd = ir.find('\n', at);
+      if (ir.substr(at, lineEnd - at).find("ptx_kernel") != std::string_view::npos)
+        return symbolAfter(ir, at);
+    }
+    return first == std::string_view::npos ? std::string_view() : symbolAfter(ir, first);
+  }
+  if (s.language != IrLanguage::Mlir)
+    return {};
+  size_t at = ir.find("tt.func public @");
+  if (at == std::string_view::npos)
+    at = ir.find("tt.func @");
+  if (at != std::string_view::npos)
+    return symbolAfter(ir, at);
+  size_t firstLlvm = std::string_view::npos;
+  for (at = ir.find("llvm.func @"); at != std::string_view::npos; at = ir.find("llvm.func @", at + 11)) {
+    if (firstLlvm == std::string_view::npos)
+      firstLlvm = at;
+    size_t lineEnd = ir.find('\n', at);
+    if (ir.substr(at, lineEnd - at).find("nvvm.kernel") != std::string_view::npos)
+      return symbolAfter(ir, at);
+  }
+  at = ir.find("sym_name = \"");
+  if (at != std::string_view::npos) {
+    size_t b = at + 12, e = ir.find('"', b);
+    if (e != std::string_view::npos)
+      return ir.substr(b, e - b);
+  }
+  return firstLlvm == std::string_view::npos ? std::string_view() : symbolAfter(ir, firstLlvm);
+}
+
+bool isCaretLine(std::string_view s) {
+  bool caret = false;
+  for (char c : s) {
+    if (c == '^')
+      caret = true;
+    else if (c != ' ' && c != '\t' && c != '~')
+      return false;
+  }
+  return caret;
+}
+
+/// Where the IR of the current snapshot stands.
+enum class IrState { None, Pre, Body, Post, Resource, Flat };
+
+class Splitter {
+public:
+  explicit Splitter(std::string_view text) : text_(text), cur_(text) {}
+
+  PassLog run() {
+    std::string_view line;
+    while (cur_.next(line)) {
+      if (isHeaderStart(line)) {
+        if (auto h = parseHeader(line)) {
+          closeIr(cur_.lineStart());
+          startSnapshot(*h);
+          continue;
+        }
+      }
+      if (state_ != IrState::None && !irLine(line)) {
+        closeIr(cur_.lineStart());
+      }
+      if (state_ == IrState::None)
+        gapLine(line);
+    }
+    closeIr(text_.size());
+    finishTraceback();
+    log_.lines = cur_.lineNo();
+    for (Compile &c : log_.compiles)
+      settleFailure(c);
+    return std::move(log_);
+  }
+
+private:
+  static bool isHeaderStart(std::string_view line) {
+    if (line.size() < 12)
+      return false;
+    char c = line[0];
+    return (c == '/' && line[1] == '/' && line[3] == '-') || (c == ';' && line[2] == '*') ||
+           (c == '#' && line[2] == '*') || (c == '*' && line[1] == '*');
+  }
+
+  void startSnapshot(Snapshot s) {
+    finishTraceback();
+    s.headerLine = cur_.lineNo();
+    irStart_ = cur_.pos();
+    s.irLine = cur_.lineNo() + 1;
+    state_ = s.language == IrLanguage::Mlir ? IrState::Pre : IrState::Flat;
+    log_.snapshots.push_back(s);
+  }
+
+  /// Advances the IR state over `line`; false when the line is not IR.
+  bool irLine(std::string_view line) {
+    switch (state_) {
+    case IrState::Flat:
+      // LLVM IR, MIR and PTX run to the next header, unless Python or MLIR
+      // starts talking.
+      // LLVM's pass-manager trace ("Running pass: X on f") is not IR either.
+      if (!line.empty() && (line[0] == 'T' || line[0] == '/' || line[0] == 'R' || line[0] == 'I' ||
+                            line[0] == 'C' || line[0] == 'S') &&
+          (startsWith(line, "Traceback (most recent call last):") || startsWith(line, "Running pass: ") ||
+           startsWith(line, "Running analysis: ") || startsWith(line, "Invalidating analysis: ") ||
+           startsWith(line, "Invalidating all ") || startsWith(line, "Clearing all analysis") ||
+           startsWith(line, "Skipping pass") || parseLogMessage(line)))
+        return false;
+      return true;
+    case IrState::Pre:
+      if (line.empty() || line[0] == '#' || line[0] == '!' || line[0] == ' ')
+        return true;
+      state_ = lineOpensBody(line) ? IrState::Body : IrState::Post;
+      return !parseLogMessage(line) && !startsWith(line, "Traceback");
+    case IrState::Body:
+      if (!line.empty() && line[0] == '}')
+        state_ = IrState::Post;
+      return true;
+    case IrState::Post:
+      if (line.empty() || line[0] == '#')
+        return true;
+      if (startsWith(line, "{-#")) {
+        if (line.find("#-}") == std::string_view::npos)
+          state_ = IrState::Resource;
+        return true;
+      }
+      return false;
+    case IrState::Resource:
+      if (startsWith(line, "#-}"))
+        state_ = IrState::Post;
+      return true;
+    case IrState::None:
+      return false;
+    }
+    return false;
+  }
+
+  static bool lineOpensBody(std::string_view line) {
+    std::string_view t = trimmed(line);
+    return !t.empty() && (t.back() == '{' || t.back() == '(');
+  }
+
+  void closeIr(size_t end) {
+    if (state_ == IrState::None)
+      return;
+    state_ = IrState::None;
+    Snapshot &s = log_.snapshots.back();
+    std::string_view ir = text_.substr(irStart_, end > irStart_ ? end - irStart_ : 0);
+    while (!ir.empty() && (ir.back() == '\n' || ir.back() == '\r' || ir.back() == ' '))
+      ir.remove_suffix(1);
+    s.ir = ir;
+    if (s.scope == "(legacy)")
+      s.scope = (startsWith(ir, "source_filename") || startsWith(ir, "; ModuleID") || startsWith(ir, "target "))
+                    ? "[module]"
+                    : "function";
+    if (s.kernel.empty())
+      s.kernel = inferKernel(s);
+    assignCompile(log_.snapshots.size() - 1);
+  }
+
+  void assignCompile(size_t idx) {
+    Snapshot &s = log_.snapshots[idx];
+    // MLIR prints the failed pass's IR after its error: same compile.
+    bool fresh = log_.compiles.empty() || (closed_ && s.kind != HeaderKind::MlirAfterFailed);
+    if (!fresh) {
+      Compile &c = log_.compiles.back();
+      if (!s.kernel.empty() && !c.kernel.empty() && s.kernel != c.kernel)
+        fresh = true;
+      // A pipeline that starts over (the next autotune config, or the same
+      // kernel compiled again) repeats the compile's first header.
+      else if (s.kind == HeaderKind::MlirBefore && sawLlvm_)
+        fresh = true;
+      else if (s.kind == HeaderKind::MlirBefore && firstHeader_ == s.header && idx != c.firstSnapshot)
+        fresh = true;
+    }
+    if (fresh) {
+      Compile c;
+      c.firstSnapshot = static_cast<uint32_t>(idx);
+      log_.compiles.push_back(c);
+      closed_ = false;
+      sawLlvm_ = false;
+      firstHeader_ = s.kind == HeaderKind::MlirBefore ? s.header : std::string_view();
+    }
+    Compile &c = log_.compiles.back();
+    if (firstHeader_.empty() && s.kind == HeaderKind::MlirBefore)
+      firstHeader_ = s.header;
+    if (c.kernel.empty())
+      c.kernel = s.kernel;
+    if (s.kernel.empty())
+      s.kernel = c.kernel;
+    if (s.language != IrLanguage::Mlir)
+      sawLlvm_ = true;
+    s.compile = static_cast<uint32_t>(log_.compiles.size() - 1);
+    c.endSnapshot = static_cast<uint32_t>(idx + 1);
+    if (s.kind == HeaderKind::MlirAfterFailed) {
+      c.failed = true;
+      c.failingPass = s.pass;
+      c.failedAfterSnapshot = static_cast<uint32_t>(idx);
+      closed_ = true;
+    }
+  }
+
+  void gapLine(std::string_view line) {
+    if (inTraceback_) {
+      if (!line.empty() && line[0] != ' ' && line[0] != '\t') {
+        tb_.exception = trimmed(line);
+        finishTraceback();
+      } else if (startsWith(skipBlanks(line), "File \"")) {
+        tb_.frames.push_back(trimmed(line));
+      }
+      return;
+    }
+    if (line.empty())
+      return;
+    if (startsWith(line, "Traceback (most recent call last):")) {
+      inTraceback_ = true;
+      tb_ = Traceback{};
+      tb_.line = cur_.lineNo();
+      return;
+    }
+    if (auto m = parseLogMessage(line)) {
+      m->line = cur_.lineNo();
+      // MLIR prints the source line and a caret under an error when it has them.
+      size_t save = cur_.pos();
+      std::string_view src, caret;
+      LineCursor look(text_.substr(save));
+      if (look.next(src) && look.next(caret) && isCaretLine(caret) && !src.empty()) {
+        m->sourceLine = src;
+        m->caret = caret;
+      }
+      Compile &c = attachTarget();
+      if (m->severity == "error") {
+        c.failed = true;
+        closed_ = true; // the pipeline stops; the next dump is another compile
+      }
+      c.messages.push_back(*m);
+    }
+  }
+
+  /// Messages after a failed compile's last dump belong to it until the next dump.
+  Compile &attachTarget() {
+    if (log_.compiles.empty()) {
+      Compile c;
+      log_.compiles.push_back(c);
+    }
+    return log_.compiles.back();
+  }
+
+  void finishTraceback() {
+    if (!inTraceback_)
+      return;
+    inTraceback_ = false;
+    Compile &c = attachTarget();
+    c.tracebacks.push_back(std::move(tb_));
+    c.failed = true;
+    closed_ = true;
+  }
+
+  /// Names the failing pass: the `Failed` dump, MLIR's "Pipeline failed while
+  /// executing [`P` ...]" note, or else the last pass that started.
+  void settleFailure(Compile &c) {
+    if (!c.failed)
+      return;
+    if (c.failingPass.empty()) {
+      for (const LogMessage &m : c.messages) {
+        size_t at = m.message.find("Pipeline failed while executing [`");
+        if (at != std::string_view::npos) {
+          std::string_view p = m.message.substr(at + 34);
+          c.failingPass = p.substr(0, p.find('`'));
+        }
+      }
+    }
+    for (uint32_t i = c.endSnapshot; i > c.firstSnapshot; --i) {
+      const Snapshot &s = log_.snapshots[i - 1];
+      if (s.kind != HeaderKind::MlirBefore)
+        continue;
+      if (c.failingPass.empty() || s.pass == c.failingPass) {
+        c.failingSnapshot = i - 1;
+        if (c.failingPass.empty())
+          c.failingPass = s.pass;
+        break;
+      }
+    }
+  }
+
+  std::string_view text_;
+  LineCursor cur_;
+  PassLog log_;
+  IrState state_ = IrState::None;
+  size_t irStart_ = 0;
+  bool closed_ = false;
+  bool sawLlvm_ = false;
+  std::string_view firstHeader_;
+  bool inTraceback_ = false;
+  Traceback tb_;
+};
+
+} // namespace
+
+std::optional<Snapshot> parseHeader(std::string_view line) {
+  if (startsWith(line, kMlirPrefix))
+    return parseMlirHeader(line);
+  if (startsWith(line, "; *** IR Dump "))
+    return parseLlvmHeader(line);
+  if (startsWith(line, "# *** IR Dump "))
+    return parseMachineHeader(line);
+  if (startsWith(line, "*** IR Dump ")) {
+    // The legacy pass manager of LLVM's codegen prints IR-level dumps bare.
+    return parseLegacyHeader(line);
+  }
+  return std::nullopt;
+}
+
+std::optional<LogMessage> parseLogMessage(std::string_view line) {
+  // file:L:C: severity: message — the file may hold ':' only before L.
+  static constexpr std::string_view kSeverities[] = {": error: ", ": warning: ", ": note: ",
+                                                     ": remark: "};
+  if (line.empty() || line[0] == ' ')
+    return std::nullopt;
+  for (std::string_view sev : kSeverities) {
+    size_t at = line.find(sev);
+    if (at == std::string_view::npos)
+      continue;
+    std::string_view loc = line.substr(0, at);
+    // loc must end in :digits:digits
+    size_t c2 = loc.rfind(':');
+    if (c2 == std::string_view::npos || c2 + 1 >= loc.size())
+      continue;
+    size_t c1 = loc.rfind(':', c2 - 1);
+    if (c1 == std::string_view::npos || c1 == 0)
+      continue;
+    auto allDigits = [](std::string_view d) {
+      if (d.empty())
+        return false;
+      for (char ch : d)
+        if (ch < '0' || ch > '9')
+          return false;
+      return true;
+    };
+    if (!allDigits(loc.substr(c1 + 1, c2 - c1 - 1)) || !allDigits(loc.substr(c2 + 1)))
+      continue;
+    LogMessage m;
+    m.location = loc;
+    m.severity = sev.substr(2, sev.size() - 4);
+    m.message = line.substr(at + sev.size());
+    return m;
+  }
+  return std::nullopt;
+}
+
+PassLog splitPassLog(std::string_view text) { return Splitter(text).run(); }
+
+} // namespace tscope::dumps

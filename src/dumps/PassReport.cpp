@@ -1,0 +1,310 @@
+// PassReport: rows are numbered per compile from 1 in log order; `--diff N`
+// uses those numbers. Paths are printed as given or as the log wrote them.
+#include "dumps/PassReport.h"
+
+#include <fmt/format.h>
+
+#include "dumps/TextLines.h"
+
+namespace tscope::dumps {
+namespace {
+
+std::string passLabel(const Snapshot &s) {
+  if (s.kind == HeaderKind::MlirInternal)
+    return fmt::format("> {}", s.pass);
+  if (s.arg.empty())
+    return std::string(s.pass);
+  return fmt::format("{} ({})", s.pass, s.arg);
+}
+
+std::string deltaText(const PassRow &r, size_t max) {
+  std::string out;
+  size_t shown = 0;
+  for (const OpDelta &d : r.deltas) {
+    if (shown == max) {
+      out += fmt::format(", ... {} more", r.deltas.size() - max);
+      break;
+    }
+    if (shown)
+      out += ", ";
+    out += fmt::format("{} {:+}", d.name, d.delta());
+    ++shown;
+  }
+  return out;
+}
+
+const LogMessage *firstError(const Compile &c) {
+  for (const LogMessage &m : c.messages)
+    if (m.severity == "error")
+      return &m;
+  return nullptr;
+}
+
+/// The innermost frame of a traceback that is user code: the last frame not
+/// inside the Triton package.
+std::string_view userFrame(const Traceback &t) {
+  std::string_view pick;
+  for (std::string_view f : t.frames)
+    if (f.find("/triton/") == std::string_view::npos && f.find("/site-packages/") == std::string_view::npos)
+      pick = f;
+  return pick;
+}
+
+void writeFailure(std::ostream &os, const PassLog &log, const Compile &c) {
+  if (c.failingSnapshot) {
+    const Snapshot &s = log.snapshots[*c.failingSnapshot];
+    os << fmt::format("  FAILED in {} (the pass dumped at log line {})\n", passLabel(s), s.headerLine);
+  } else if (!c.failingPass.empty()) {
+    os << fmt::format("  FAILED in {}\n", c.failingPass);
+  } else {
+    os << "  FAILED\n";
+  }
+  for (const LogMessage &m : c.messages) {
+    if (m.severity != "error" && m.severity != "warning")
+      continue;
+    os << fmt::format("  {}: {}: {}\n", m.location, m.severity, m.message);
+    if (!m.sourceLine.empty())
+      os << "    " << m.sourceLine << "\n    " << m.caret << "\n";
+  }
+  for (const Traceback &t : c.tracebacks) {
+    std::string_view f = userFrame(t);
+    if (!f.empty())
+      os << "  python: " << f << "\n";
+    if (!t.exception.empty())
+      os << "  python: " << t.exception << " (traceback at log line " << t.line << ")\n";
+  }
+}
+
+bool rowMatches(const Snapshot &s, size_t number, const std::string &pass) {
+  if (!pass.empty() && std::all_of(pass.begin(), pass.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+    return std::to_string(number) == pass;
+  return s.pass == pass || s.arg == pass;
+}
+
+} // namespace
+
+std::vector<size_t> selectCompiles(const PassLog &log, const std::string &kernel) {
+  std::vector<size_t> out;
+  for (size_t c = 0; c < log.compiles.size(); ++c) {
+    const Compile &comp = log.compiles[c];
+    if (comp.endSnapshot == comp.firstSnapshot && comp.messages.empty() && comp.tracebacks.empty())
+      continue;
+    if (kernel.empty() || comp.kernel == kernel)
+      out.push_back(c);
+  }
+  return out;
+}
+
+std::string errorSource(const Compile &c) {
+  const LogMessage *e = firstError(c);
+  if (!e)
+    return {};
+  std::string_view loc = e->location; // file:L:C
+  size_t c2 = loc.rfind(':');
+  return std::string(loc.substr(0, c2));
+}
+
+void writePassTable(std::ostream &os, const PassLog &log, const PassAnalysis &a,
+                    const PassReportOptions &opts) {
+  std::vector<size_t> sel = selectCompiles(log, opts.kernel);
+  os << fmt::format("{}: {} lines, {} dumps, {} compiles{}\n", opts.logName, log.lines,
+                    log.snapshots.size(), log.compiles.size(),
+                    opts.kernel.empty() ? std::string() : fmt::format(", {} of kernel {}", sel.size(), opts.kernel));
+  for (size_t c : sel) {
+    const Compile &comp = log.compiles[c];
+    const std::vector<PassRow> &rows = a.rows[c];
+    size_t changed = 0;
+    for (const PassRow &r : rows)
+      changed += r.changed;
+    uint32_t firstLine = comp.endSnapshot > comp.firstSnapshot ? log.snapshots[comp.firstSnapshot].headerLine : 0;
+    os << fmt::format("\ncompile {}: {}, {} passes ({} changed the IR){}{}\n", c + 1,
+                      comp.kernel.empty() ? std::string_view("(unknown kernel)") : comp.kernel, rows.size(),
+                      changed, firstLine ? fmt::format(", from log line {}", firstLine) : std::string(),
+                      comp.failed ? ", FAILED" : "");
+    if (!rows.empty())
+      os << fmt::format("  {:>4}  {:<9}  {:<60}  {}\n", "#", "stage", "pass", "effect");
+    for (size_t i = 0; i < rows.size(); ++i) {
+      const PassRow &r = rows[i];
+      const Snapshot &s = log.snapshots[r.snapshot];
+      std::string effect;
+      if (r.failed)
+        effect = "FAILED";
+      else if (!r.before && !r.after)
+        effect = "-";
+      else if (!r.after)
+        effect = "(no later dump)";
+      else if (!r.before)
+        effect = "(first dump)";
+      else if (!r.changed)
+        effect = "unchanged";
+      else
+        effect = fmt::format("+{} -{} lines{}, ops {} -> {}{}{}", r.lines.added, r.lines.removed,
+                             r.lines.exact ? "" : " (at least)", r.opsBefore, r.opsAfter,
+                             r.deltas.empty() ? "" : ": ", deltaText(r, opts.maxDeltas));
+      if (r.failed && r.after && r.changed)
+        effect += fmt::format(" (+{} -{} lines before it failed)", r.lines.added, r.lines.removed);
+      if (!opts.showUnchanged && effect == "unchanged")
+        continue;
+      std::string_view stage = a.facts[r.before ? *r.before : *r.after].stage;
+      os << fmt::format("  {:>4}  {:<9}  {:<60}  {}\n", i + 1, stage, passLabel(s), effect);
+    }
+    if (comp.failed)
+      writeFailure(os, log, comp);
+  }
+}
+
+bool writePassDiff(std::ostream &os, const PassLog &log, const PassAnalysis &a,
+                   const PassReportOptions &opts, const std::string &pass) {
+  bool any = false;
+  for (size_t c : selectCompiles(log, opts.kernel)) {
+    const std::vector<PassRow> &rows = a.rows[c];
+    for (size_t i = 0; i < rows.size(); ++i) {
+      const PassRow &r = rows[i];
+      const Snapshot &s = log.snapshots[r.snapshot];
+      if (!rowMatches(s, i + 1, pass))
+        continue;
+      any = true;
+      std::string title = fmt::format("compile {} ({}), pass #{} {}", c + 1, log.compiles[c].kernel, i + 1,
+                                      passLabel(s));
+      if (!r.before || !r.after) {
+        os << "# " << title << ": no dump on both sides of this pass\n";
+        continue;
+      }
+      const Snapshot &sb = log.snapshots[*r.before], &sa = log.snapshots[*r.after];
+      if (sb.ir == sa.ir) {
+        os << "# " << title << ": unchanged\n";
+        continue;
+      }
+      os << "# " << title << "\n";
+      writeUnifiedDiff(os, sb.ir, sa.ir,
+                       fmt::format("{}:{} (IR before the pass)", opts.logName, sb.headerLine),
+                       fmt::format("{}:{} (IR after the pass: {})", opts.logName, sa.headerLine,
+                                   headerKindName(sa.kind)),
+                       sb.irLine, sa.irLine);
+    }
+  }
+  return any;
+}
+
+void writeOpTimeline(std::ostream &os, const PassLog &log, const PassAnalysis &a,
+                     const PassReportOptions &opts, const std::string &op) {
+  for (size_t c : selectCompiles(log, opts.kernel)) {
+    const Compile &comp = log.compiles[c];
+    OpTimeline t = traceOp(log, a, c, op);
+    const std::vector<PassRow> &rows = a.rows[c];
+    os << fmt::format("compile {} ({}): {}: ", c + 1, comp.kernel, op);
+    if (!t.presentFrom) {
+      os << "never appears\n";
+      continue;
+    }
+    auto rowText = [&](size_t r) {
+      const Snapshot &s = log.snapshots[rows[r].snapshot];
+      return fmt::format("pass #{} {} (log line {})", r + 1, passLabel(s), s.headerLine);
+    };
+    if (t.appearsInRow)
+      os << "appears in " << rowText(*t.appearsInRow);
+    else
+      os << fmt::format("present in the first dump (log line {})", log.snapshots[*t.presentFrom].headerLine);
+    os << fmt::format(", at most {}", t.peak);
+    if (t.disappearsInRow)
+      os << "; disappears in " << rowText(*t.disappearsInRow);
+    os << "\n";
+  }
+}
+
+bool writeLastGood(std::ostream &os, const PassLog &log, const PassReportOptions &opts) {
+  bool any = false;
+  for (size_t c : selectCompiles(log, opts.kernel)) {
+    const Compile &comp = log.compiles[c];
+    if (!comp.failed || !comp.failingSnapshot)
+      continue;
+    any = true;
+    const Snapshot &s = log.snapshots[*comp.failingSnapshot];
+    os << fmt::format("// tscope: the IR {} received (compile {}, {}, {}:{}); replay with "
+                      "`triton-opt FILE --{}`\n",
+                      passLabel(s), c + 1, comp.kernel, opts.logName, s.headerLine,
+                      s.arg.empty() ? std::string_view("PASS") : s.arg);
+    os << s.ir << "\n";
+  }
+  return any;
+}
+
+nlohmann::json passesJson(const PassLog &log, const PassAnalysis &a, const PassReportOptions &opts) {
+  nlohmann::json out;
+  out["log"] = opts.logName;
+  out["lines"] = log.lines;
+  out["dumps"] = log.snapshots.size();
+  nlohmann::json compiles = nlohmann::json::array();
+  nlohmann::json findings = nlohmann::json::array();
+  for (size_t c : selectCompiles(log, opts.kernel)) {
+    const Compile &comp = log.compiles[c];
+    nlohmann::json jc;
+    jc["index"] = c + 1;
+    jc["kernel"] = comp.kernel;
+    jc["failed"] = comp.failed;
+    if (comp.failed)
+      jc["failing_pass"] = comp.failingPass;
+    nlohmann::json rows = nlohmann::json::array();
+    for (size_t i = 0; i < a.rows[c].size(); ++i) {
+      const PassRow &r = a.rows[c][i];
+      const Snapshot &s = log.snapshots[r.snapshot];
+      nlohmann::json jr = {{"index", i + 1},
+                           {"pass", s.pass},
+                           {"arg", s.arg},
+                           {"dump", headerKindName(s.kind)},
+                           {"scope", s.scope},
+                           {"line", s.headerLine},
+                           {"stage", a.facts[r.before ? *r.before : *r.after].stage},
+                           {"changed", r.changed},
+                           {"failed", r.failed},
+                           {"ops_before", r.opsBefore},
+                           {"ops_after", r.opsAfter},
+                           {"lines_added", r.lines.added},
+                           {"lines_removed", r.lines.removed},
+                           {"lines_exact", r.lines.exact},
+                           {"known", r.before.has_value() && r.after.has_value()}};
+      nlohmann::json d = nlohmann::json::object();
+      for (const OpDelta &od : r.deltas)
+        d[std::string(od.name)] = od.delta();
+      jr["op_deltas"] = d;
+      rows.push_back(jr);
+    }
+    jc["passes"] = rows;
+    nlohmann::json msgs = nlohmann::json::array();
+    for (const LogMessage &m : comp.messages)
+      msgs.push_back({{"line", m.line}, {"location", m.location}, {"severity", m.severity},
+                      {"message", m.message}, {"source_line", m.sourceLine}});
+    jc["messages"] = msgs;
+    compiles.push_back(jc);
+    if (comp.failed) {
+      const LogMessage *e = firstError(comp);
+      nlohmann::json f;
+      f["check"] = "compile-failed";
+      f["severity"] = "error";
+      f["message"] = fmt::format("compile of {} failed in {}{}{}", comp.kernel,
+                                 comp.failingPass.empty() ? std::string_view("an unknown pass") : comp.failingPass,
+                                 e ? ": " : "", e ? e->message : std::string_view());
+      uint32_t line = e ? e->line : (comp.failingSnapshot ? log.snapshots[*comp.failingSnapshot].headerLine : 0);
+      f["location"] = {{"file", opts.logName}, {"line", line}, {"col", 1}};
+      std::string src = errorSource(comp);
+      size_t colon = src.rfind(':');
+      if (!src.empty() && colon != std::string::npos)
+        f["source"] = {{"file", src.substr(0, colon)}, {"line", std::atoi(src.c_str() + colon + 1)}};
+      else
+        f["source"] = nullptr;
+      f["related"] = nlohmann::json::array();
+      nlohmann::json notes = nlohmann::json::array();
+      for (const Traceback &t : comp.tracebacks)
+        if (!t.exception.empty())
+          notes.push_back(std::string(t.exception));
+      f["notes"] = notes;
+      f["trace"] = nlohmann::json::array();
+      findings.push_back(f);
+    }
+  }
+  out["compiles"] = compiles;
+  out["findings"] = findings;
+  return out;
+}
+
+} // namespace tscope::dumps

@@ -1,0 +1,102 @@
+// TextLines: small helpers over byte ranges of log text (line iteration,
+// prefix tests, integer fields); every string_view points into the caller's buffer.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <string_view>
+
+namespace tscope::dumps {
+
+/// Iterates the lines of `text` without copying; a final line without '\n' counts.
+class LineCursor {
+public:
+  /// Starts at the first byte of `text`.
+  explicit LineCursor(std::string_view text) : text_(text) {}
+  /// The next line without its '\n' (and without a trailing '\r'); false at the end.
+  bool next(std::string_view &line) {
+    if (pos_ >= text_.size())
+      return false;
+    const char *b = text_.data() + pos_;
+    const void *nl = std::memchr(b, '\n', text_.size() - pos_);
+    size_t len = nl ? static_cast<const char *>(nl) - b : text_.size() - pos_;
+    line = std::string_view(b, len);
+    if (!line.empty() && line.back() == '\r')
+      line.remove_suffix(1);
+    lineStart_ = pos_;
+    pos_ += len + (nl ? 1 : 0);
+    ++lineNo_;
+    return true;
+  }
+  /// 1-based number of the line last returned.
+  uint32_t lineNo() const { return lineNo_; }
+  /// Byte offset of the line last returned.
+  size_t lineStart() const { return lineStart_; }
+  /// Byte offset just past the line last returned (its '\n' included).
+  size_t pos() const { return pos_; }
+
+private:
+  std::string_view text_;
+  size_t pos_ = 0;
+  size_t lineStart_ = 0;
+  uint32_t lineNo_ = 0;
+};
+
+/// True when `s` begins with `p`.
+inline bool startsWith(std::string_view s, std::string_view p) {
+  return s.size() >= p.size() && s.compare(0, p.size(), p) == 0;
+}
+
+/// `s` without leading spaces and tabs.
+inline std::string_view skipBlanks(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size() && (s[i] == ' ' || s[i] == '\t'))
+    ++i;
+  return s.substr(i);
+}
+
+/// `s` without ASCII whitespace at either end.
+inline std::string_view trimmed(std::string_view s) {
+  size_t b = 0, e = s.size();
+  while (b < e && (s[b] == ' ' || s[b] == '\t' || s[b] == '\r' || s[b] == '\n'))
+    ++b;
+  while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\r' || s[e - 1] == '\n'))
+    --e;
+  return s.substr(b, e - b);
+}
+
+/// Parses a non-negative decimal at the start of `s` (saturating at 2^62);
+/// advances `s` past the digits. Nullopt when `s` does not start with a digit.
+inline std::optional<int64_t> takeInt(std::string_view &s) {
+  size_t i = 0;
+  int64_t v = 0;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
+    if (v < (int64_t(1) << 58))
+      v = v * 10 + (s[i] - '0');
+    else
+      v = int64_t(1) << 62; // checked: absurd counts from untrusted logs saturate
+    ++i;
+  }
+  if (i == 0)
+    return std::nullopt;
+  s.remove_prefix(i);
+  return v;
+}
+
+/// The integer that directly precedes `word` in `s` ("12 bytes spill" with word
+/// " bytes spill"), or nullopt.
+inline std::optional<int64_t> intBefore(std::string_view s, std::string_view word) {
+  size_t at = s.find(word);
+  if (at == std::string_view::npos || at == 0)
+    return std::nullopt;
+  size_t b = at;
+  while (b > 0 && s[b - 1] >= '0' && s[b - 1] <= '9')
+    --b;
+  if (b == at)
+    return std::nullopt;
+  std::string_view digits = s.substr(b, at - b);
+  return takeInt(digits);
+}
+
+} // namespace tscope::dumps

@@ -1,0 +1,115 @@
+// Kernel: the facts every check needs about one tt.func — its warp_specialize
+// partitions, where each op runs, the allocations (buffers and barriers) and
+// the alias roots of every memdesc value, and source names.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "dialect/OpTable.h"
+#include "dialect/Types.h"
+#include "ir/Location.h"
+#include "ir/Module.h"
+
+namespace tscope::kernel {
+
+/// Partition ids: kDefault for the default region, 0.. for partitionN,
+/// kOutside for code outside every warp_specialize.
+constexpr int kDefault = -1;
+constexpr int kOutside = -2;
+
+/// One partition of a warp_specialize.
+struct Partition {
+  int id = kDefault;
+  std::string name; // "default", "partition0", ...
+  const ir::Region *region = nullptr;
+  int numWarps = 0; // 0 when unknown
+  std::optional<int> requestedRegisters;
+  std::optional<int> actualRegisters;
+  bool fromAttribute = false; // membership from async_task_id / ttg.partition
+};
+
+/// A `ttg.warp_specialize` (or, before code partitioning, the partitions
+/// named by op attributes).
+struct WarpSpecialize {
+  const ir::Operation *op = nullptr; // null for attribute-only partitioning
+  std::vector<Partition> partitions; // default first
+  std::vector<const ir::Value *> captures;
+  /// The partition with `id`, or null.
+  const Partition *find(int id) const;
+};
+
+/// What an allocation is.
+enum class AllocKind { Shared, Tensor, Aref, Token, FunctionArgument };
+
+/// A buffer or barrier allocation: the root every alias leads back to.
+struct Allocation {
+  uint32_t id = 0;
+  AllocKind kind = AllocKind::Shared;
+  const ir::Operation *op = nullptr; // null for function arguments
+  const ir::Value *value = nullptr;
+  std::string name;
+  std::optional<dialect::MemDescType> type;
+  bool isBarrier = false;
+  std::optional<int64_t> bufferId;     // `buffer.id`
+  std::optional<int64_t> bufferOffset; // `buffer.offset` (column-packed TMEM)
+  std::optional<int64_t> allocationOffset; // `allocation.offset` (after allocation)
+  /// Slots of a multi-buffered allocation (leading dim of Nx... barriers and rings).
+  int64_t slots() const;
+};
+
+/// Where an op runs.
+struct Placement {
+  const WarpSpecialize *ws = nullptr;
+  int partition = kOutside;
+};
+
+/// The facts of one function.
+class Kernel {
+public:
+  /// One Kernel per function with a body, in file order.
+  static std::vector<Kernel> build(const ir::Module &m);
+
+  const ir::Module *module = nullptr;
+  const ir::Chunk *chunk = nullptr;
+  const ir::Operation *func = nullptr;
+  std::string name;
+  int moduleWarps = 0;
+  int numCtas = 1;
+  std::string target; // "cuda:90"
+  std::vector<WarpSpecialize> warpSpecializes;
+  std::vector<Allocation> allocations;
+
+  /// Where `op` runs.
+  Placement placementOf(const ir::Operation *op) const;
+  /// The allocations a value can refer to (through views, captures, loop
+  /// carries and yields), sorted by id.
+  std::vector<const Allocation *> rootsOf(const ir::Value *v) const;
+  /// How `v` derives from its roots, e.g. "%8 = memdesc_index %ready[%slot]".
+  std::string derivation(const ir::Value *v) const;
+  /// The allocation defined by `v` itself, or null.
+  const Allocation *allocationOf(const ir::Value *v) const;
+  /// A readable name: NameLoc or SSA name, partition args shown by capture.
+  std::string valueName(const ir::Value *v) const;
+  /// The Python file:line behind an op.
+  ir::ResolvedLoc sourceOf(const ir::Operation *op) const;
+  /// 1-based IR line of an op.
+  uint32_t irLine(const ir::Operation *op) const { return op->line; }
+  /// Visits every op of the function body in IR order (pre-order).
+  void walk(const std::function<void(const ir::Operation *, const Placement &)> &fn) const;
+  /// The partition's display name ("default", "partition0", "outside").
+  std::string partitionName(const Placement &p) const;
+  /// The capture of the warp_specialize that a partition block argument
+  /// stands for, or null.
+  const ir::Value *captureOf(const ir::Value *blockArg) const;
+
+private:
+  void collect();
+  std::unordered_map<const ir::Operation *, Placement> placement_;
+  std::unordered_map<const ir::Value *, uint32_t> allocByValue_;
+};
+
+} // namespace tscope::kernel

@@ -1,0 +1,24 @@
+// BarrierRender: the barrier report as text, Markdown, JSON or Graphviz dot.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <vector>
+
+#include "checks/barriers/BarrierReport.h"
+
+namespace tscope::render {
+
+/// Plain-text tables.
+void barrierText(std::ostream &os, const std::vector<checks::KernelBarrierReport> &reps);
+/// GitHub-flavoured Markdown tables.
+void barrierMarkdown(std::ostream &os, const std::vector<checks::KernelBarrierReport> &reps);
+/// The JSON document (schema: docs/Barriers.md).
+nlohmann::json barrierJson(const std::vector<checks::KernelBarrierReport> &reps,
+                           const std::string &file);
+/// The dependency graph: forward edges down, backward edges dashed.
+void barrierDot(std::ostream &os, const std::vector<checks::KernelBarrierReport> &reps);
+/// The `--compare` boundary table.
+void compareText(std::ostream &os, const std::vector<checks::CompareRow> &rows, bool markdown);
+
+} // namespace tscope::render
