@@ -23,6 +23,8 @@ const std::vector<Command> &commands();
 Command makeParseCommand();
 Command makePrintCommand();
 Command makePassesCommand();
+Command makeRunCommand();
+Command makeLsCommand();
 Command makeBarriersCommand();
 
 /// Exit statuses shared by every subcommand.

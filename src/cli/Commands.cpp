@@ -8,6 +8,8 @@ const std::vector<Command> &commands() {
       makeParseCommand(),
       makePrintCommand(),
       makePassesCommand(),
+      makeRunCommand(),
+      makeLsCommand(),
       makeBarriersCommand(),
   };
   return table;

@@ -142,10 +142,15 @@ struct Program::Builder {
   bool wellFormed(const Instr &in) const {
     const ir::Operation &op = *in.op;
     switch (in.code) {
-    case Opcode::For:
-      return in.numOps >= 3 && in.region0 != kNoIndex &&
-             p.regions_[in.region0].numArgs == in.numOps - 2 &&
-             op.numResults == in.numOps - 3;
+    case Opcode::For: {
+      if (in.numOps < 3 || in.region0 == kNoIndex ||
+          p.regions_[in.region0].numArgs != in.numOps - 2 ||
+          op.numResults != in.numOps - 3)
+        return false;
+      const ir::Region *body = p.regions_[in.region0].region;
+      unsigned w = intWidth(m.str(body->first->args[0].type));
+      return w != 0 && w != kTooWide;
+    }
     case Opcode::If:
       return in.numOps == 1 && in.region0 != kNoIndex;
     case Opcode::While:
@@ -202,6 +207,9 @@ struct Program::Builder {
       return;
     }
     if (structured) {
+      if (sem.code == Opcode::For) // the induction variable's width
+        in.width = static_cast<uint8_t>(
+            intWidth(m.str(p.regions_[in.region0].region->first->args[0].type)));
       // Results become live once the op's last region has ended.
       in.destBegin = static_cast<uint32_t>(p.dests_.size());
       in.numResults = op.numResults;
@@ -297,9 +305,12 @@ struct Program::Builder {
     for (uint32_t id = 1; id < n; ++id)
       if (p.slot_[id] == kSink)
         p.slot_[id] = next;
-    for (ScalarRef &r : p.refs_)
-      if (r > 0)
+    p.refIds_.assign(p.refs_.size(), 0);
+    for (size_t k = 0; k < p.refs_.size(); ++k)
+      if (ScalarRef &r = p.refs_[k]; r > 0) {
+        p.refIds_[k] = static_cast<uint32_t>(r);
         r = static_cast<ScalarRef>(p.slot_[static_cast<uint32_t>(r)]);
+      }
     for (Dest &d : p.dests_)
       if (d.id)
         d.slot = p.slot_[d.id];

@@ -151,6 +151,7 @@ private:
   const ir::Operation *func_;
   std::vector<Instr> instrs_;
   std::vector<ScalarRef> refs_;
+  std::vector<uint32_t> refIds_; // dynamic id of each ref (0: constant)
   std::vector<Dest> dests_;
   std::vector<RegionCode> regions_;
   std::vector<Scalar> pool_;

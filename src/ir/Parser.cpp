@@ -1609,7 +1609,12 @@ std::unique_ptr<Module> parseModule(std::unique_ptr<SourceBuffer> buf,
   auto m = std::make_unique<Module>(std::move(buf));
   Parser p(*m, diags);
   p.run();
-  if (m->stats().ops == 0 && diags.errorCount() == 0)
+  // An empty file (or one of comments only) is almost always a wrong path or
+  // a truncated dump; a file of alias definitions alone is a valid module.
+  bool anything = m->stats().ops > 0;
+  for (const Chunk &c : m->chunks())
+    anything |= !c.aliases.empty() || !c.resources.empty();
+  if (!anything && diags.errorCount() == 0)
     diags.error(&m->buffer(), 0, "file holds no operations");
   return m;
 }

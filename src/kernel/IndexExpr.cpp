@@ -13,7 +13,8 @@ struct Node {
   std::string text, raw;
   bool constant = false;
   long long value = 0;
-  int prec = 10; // binding strength for parentheses
+  int prec = 10;    // binding strength of `text`, for parentheses
+  int rawPrec = 10; // binding strength of `raw`
 };
 
 std::string strip(const std::string &n) { return !n.empty() && n[0] == '%' ? n.substr(1) : n; }
@@ -27,11 +28,17 @@ Node leaf(std::string s) {
 Node build(const Kernel &k, const ir::Value *v, int depth);
 
 Node binary(const Node &a, const Node &b, const char *op, int prec, bool isDiv = false) {
+  // Bitwise operators parenthesise any compound operand: `(i / 3 & 1) ^ 1`
+  // reads wrong without them, whatever the precedence table says.
+  bool bitwise = prec >= 2 && prec <= 4;
   auto wrap = [&](const Node &x, std::string Node::*f) {
-    return x.prec < prec ? "(" + x.*f + ")" : x.*f;
+    int xp = f == &Node::raw ? x.rawPrec : x.prec;
+    bool compound = xp < 10;
+    return xp < prec || (bitwise && compound && xp != prec) ? "(" + x.*f + ")" : x.*f;
   };
   Node n;
   n.prec = prec;
+  n.rawPrec = prec;
   n.text = wrap(a, &Node::text) + " " + op + " " + wrap(b, &Node::text);
   n.raw = wrap(a, &Node::raw) + " " + op + " " + wrap(b, &Node::raw);
   (void)isDiv;
@@ -166,19 +173,21 @@ Node build(const Kernel &k, const ir::Value *v, int depth) {
       if (lhsIsInc && a.constant && a.value == 0 && b.text == lhs) {
         Node n = leaf("slot(" + lhs + "," + modulus + ")");
         n.raw = c.raw + " ? " + a.raw + " : " + b.raw;
+        n.rawPrec = 0;
         return n;
       }
       if (lhsIsInc && a.text == b.text + " ^ 1") {
         Node n = leaf(b.text + " ^ [" + lhs + " == " + modulus + "]");
         n.raw = c.raw + " ? " + a.raw + " : " + b.raw;
         n.prec = 3;
+        n.rawPrec = 0;
         return n;
       }
     }
     Node n;
     n.text = c.text + " ? " + a.text + " : " + b.text;
     n.raw = c.raw + " ? " + a.raw + " : " + b.raw;
-    n.prec = 0;
+    n.prec = n.rawPrec = 0;
     return n;
   }
   if (name == "arith.extsi" || name == "arith.extui" || name == "arith.trunci" ||

@@ -15,15 +15,18 @@ one config with no GPU (used by dumps_cpu.py).
 
 Written for tscope's IR corpus; not taken from Triton's tests or tutorials.
 """
+import os
 import sys
 
 import triton
 import triton.language as tl
 
 N = 1 << 20
+# num_warps differ in every config so that a ptxas entry (printed after its
+# "Autotuning kernel ... with config" line) matches one cache entry.
 CONFIGS = [
-    triton.Config({"BLOCK": 256}, num_warps=2),
-    triton.Config({"BLOCK": 1024}, num_warps=4),
+    triton.Config({"BLOCK": 256}, num_warps=1),
+    triton.Config({"BLOCK": 1024}, num_warps=2),
     triton.Config({"BLOCK": 4096}, num_warps=4),
     triton.Config({"BLOCK": 4096}, num_warps=8),
 ]
@@ -44,11 +47,20 @@ axpy_tuned = triton.autotune(configs=CONFIGS, key=["n"])(axpy_kernel)
 
 def cpu_compile(cc, config):
     """Compile one config for GPUTarget("cuda", cc, 32) without a GPU."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from corpus_common import compile_for
     sig = {"x_ptr": "*fp32", "y_ptr": "*fp32", "out_ptr": "*fp32", "a": "fp32", "n": "i32"}
     return compile_for(axpy_kernel, sig, dict(config.kwargs), cc=cc,
                        options={"num_warps": config.num_warps, "num_stages": config.num_stages},
                        int_values={"n": N})
+
+
+def cpu_main():
+    """Compile every config with no GPU (what the autotuner would compile)."""
+    for c in CONFIGS:
+        print(f"Autotuning kernel axpy_kernel with config {c}", flush=True)
+        cpu_compile(90, c)
+    return 0
 
 
 def main():
@@ -66,4 +78,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(cpu_main() if "--cpu" in sys.argv else main())

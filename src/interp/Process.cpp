@@ -1,0 +1,461 @@
+// Process: the interpreter loop over a Program's instructions, structured
+// control flow (scf.for, scf.if, scf.while), entering regions, and the
+// canonical state used for equality and hashing.
+#include "interp/Process.h"
+
+#include <fmt/format.h>
+
+#include "ir/Module.h"
+
+namespace tscope::interp {
+namespace {
+
+using Instr = Program::Instr;
+
+/// Operand values gathered before results are written: the writes of a
+/// yield or a loop entry are a parallel copy (a destination may share a slot
+/// with a source whose live range ends there).
+class Gathered {
+public:
+  template <class Read> Gathered(const ScalarRef *refs, uint32_t n, Read &&read) : n_(n) {
+    if (n > kInline) {
+      heap_.resize(n);
+      data_ = heap_.data();
+    }
+    for (uint32_t i = 0; i < n; ++i)
+      data_[i] = read(refs[i]);
+  }
+  const Scalar *data() const { return data_; }
+  uint32_t size() const { return n_; }
+
+private:
+  static constexpr uint32_t kInline = 16;
+  Scalar inline_[kInline];
+  std::vector<Scalar> heap_;
+  Scalar *data_ = inline_;
+  uint32_t n_;
+};
+
+bool less(const Scalar &a, const Scalar &b, bool isUnsigned) {
+  return isUnsigned ? a.zext() < b.zext() : a.sext() < b.sext();
+}
+
+} // namespace
+
+const char *causeText(StepResult::Cause c) {
+  switch (c) {
+  case StepResult::Cause::None:
+    return "";
+  case StepResult::Cause::LowerBound:
+    return "loop lower bound is unknown";
+  case StepResult::Cause::UpperBound:
+    return "loop upper bound is unknown";
+  case StepResult::Cause::Step:
+    return "loop step is unknown";
+  case StepResult::Cause::NonPositiveStep:
+    return "loop step is not positive";
+  case StepResult::Cause::Condition:
+    return "branch condition is unknown";
+  case StepResult::Cause::Unstructured:
+    return "region has several blocks (unstructured control flow is not interpreted)";
+  case StepResult::Cause::StepLimit:
+    return "step limit reached without an event";
+  case StepResult::Cause::Malformed:
+    return "structured op without its terminator";
+  }
+  return "";
+}
+
+std::string StepResult::describe(const ir::Module &m) const {
+  switch (kind) {
+  case Kind::Done:
+    return "done";
+  case Kind::Event:
+    return fmt::format("event {} at line {}", op ? op->opName() : "?", op ? op->line : 0);
+  case Kind::Unknown:
+    break;
+  }
+  std::string s = op ? fmt::format("{} at line {}: ", op->opName(), op->line) : "";
+  s += causeText(cause);
+  if (cause != Cause::StepLimit && cause != Cause::Unstructured && cause != Cause::Malformed &&
+      !value.isKnown())
+    s += ": " + value.describe(m);
+  else if (cause == Cause::NonPositiveStep)
+    s += ": " + value.str();
+  return s;
+}
+
+Process Process::start(const Program &program, const Bindings &bindings,
+                       std::vector<std::string> *errors) {
+  Process p(program);
+  p.env_.assign(program.numSlots(), Cell{});
+  p.pid_ = bindings.programId;
+  if (bindings.numPrograms) {
+    p.gridKnown_ = true;
+    p.grid_ = *bindings.numPrograms;
+  }
+  std::vector<Scalar> args = bindArguments(program, bindings, errors);
+  const Program::RegionCode *body = program.body();
+  if (!body) {
+    p.status_ = Status::Done;
+    p.last_ = {};
+    return p;
+  }
+  p.pc_ = body->start;
+  const Program::Dest *d = program.dests_.data() + body->argBegin;
+  p.write(d, body->numArgs, args.data(), static_cast<uint32_t>(args.size()));
+  p.canonicalize();
+  return p;
+}
+
+void Process::write(const Program::Dest *d, uint32_t n, const Scalar *vals, uint32_t nVals) {
+  for (uint32_t k = 0; k < n; ++k) {
+    if (!d[k].id)
+      continue;
+    // A missing value (a yield with too few operands) is unknown rather
+    // than whatever the slot held.
+    env_[d[k].slot] = {k < nVals ? vals[k]
+                                 : Scalar::unknown(Reason::Malformed,
+                                                   prog_->dynamicValue(d[k].id)),
+                       d[k].id};
+  }
+}
+
+void Process::canonicalize() {
+  if (status_ == Status::Done) {
+    for (Cell &c : env_)
+      c = Cell{};
+    return;
+  }
+  for (Cell &c : env_)
+    if (c.owner && !prog_->liveAt(c.owner, pc_))
+      c = Cell{};
+}
+
+StepResult Process::stop(uint32_t pc, Status s, StepResult r) {
+  pc_ = pc;
+  status_ = s;
+  canonicalize();
+  last_ = r;
+  return r;
+}
+
+template <class IsEvent> StepResult Process::run(IsEvent &&isEvent) {
+  if (status_ == Status::Done || status_ == Status::Unknown)
+    return last_;
+  const Program &P = *prog_;
+  const Instr *code = P.instrs_.data();
+  const Scalar *pool = P.pool_.data();
+  const ScalarRef *refs = P.refs_.data();
+  const Program::Dest *dests = P.dests_.data();
+  auto rd = [&](ScalarRef r) -> const Scalar & {
+    return r >= 0 ? env_[static_cast<uint32_t>(r)].value : pool[~r];
+  };
+  auto unknownAt = [&](uint32_t pc, StepResult::Cause cause, const Scalar &v) {
+    return stop(pc, Status::Unknown, {StepResult::Kind::Unknown, cause, code[pc].op, v});
+  };
+  uint32_t pc = pc_;
+  bool skipEvent = status_ == Status::AtEvent;
+  status_ = Status::Ready;
+  uint64_t fuel = stepLimit_;
+  for (;;) {
+    const Instr &in = code[pc];
+    if (!skipEvent && in.op && isEvent(pc, *in.op))
+      return stop(pc, Status::AtEvent, {StepResult::Kind::Event, {}, in.op, {}});
+    skipEvent = false;
+    if (fuel-- == 0)
+      return stop(pc, Status::Ready,
+                  {StepResult::Kind::Unknown, StepResult::Cause::StepLimit, in.op, {}});
+    const ScalarRef *o = refs + in.opBegin;
+    switch (in.code) {
+    case Opcode::Nop:
+      pc = in.end;
+      continue;
+    case Opcode::ProgramId:
+      env_[dests[in.destBegin].slot] = {Scalar::known(pid_[in.imm], in.width),
+                                        dests[in.destBegin].id};
+      pc = in.end;
+      continue;
+    case Opcode::NumPrograms:
+      env_[dests[in.destBegin].slot] = {
+          gridKnown_ ? Scalar::known(grid_[in.imm], in.width)
+                     : Scalar::unknown(Reason::NoGrid, in.op->result(0), in.width),
+          dests[in.destBegin].id};
+      pc = in.end;
+      continue;
+    case Opcode::For: {
+      const Scalar &lb = rd(o[0]), &ub = rd(o[1]), &st = rd(o[2]);
+      if (!lb.isKnown())
+        return unknownAt(pc, StepResult::Cause::LowerBound, lb);
+      if (!ub.isKnown())
+        return unknownAt(pc, StepResult::Cause::UpperBound, ub);
+      if (!st.isKnown())
+        return unknownAt(pc, StepResult::Cause::Step, st);
+      bool isUnsigned = in.flags & kUnsignedCmp;
+      if (isUnsigned ? st.zext() == 0 : st.sext() <= 0)
+        return unknownAt(pc, StepResult::Cause::NonPositiveStep, st);
+      Gathered inits(o + 3, in.numOps - 3, rd);
+      if (!less(lb, ub, isUnsigned)) {
+        write(dests + in.destBegin, in.numResults, inits.data(), inits.size());
+        pc = in.end;
+        continue;
+      }
+      const Program::RegionCode &body = P.regions_[in.region0];
+      loops_.push_back({pc, isUnsigned ? static_cast<int64_t>(lb.zext()) : lb.sext(),
+                        isUnsigned ? static_cast<int64_t>(ub.zext()) : ub.sext(),
+                        isUnsigned ? static_cast<int64_t>(st.zext()) : st.sext()});
+      const Program::Dest *args = dests + body.argBegin;
+      if (args[0].id)
+        env_[args[0].slot] = {lb, args[0].id};
+      write(args + 1, body.numArgs - 1, inits.data(), inits.size());
+      pc = body.start;
+      continue;
+    }
+    case Opcode::If: {
+      const Scalar &c = rd(o[0]);
+      if (!c.isKnown())
+        return unknownAt(pc, StepResult::Cause::Condition, c);
+      if (c.isTrue())
+        pc = P.regions_[in.region0].start;
+      else
+        pc = in.region1 != kNoIndex ? P.regions_[in.region1].start : in.end;
+      continue;
+    }
+    case Opcode::While: {
+      Gathered inits(o, in.numOps, rd);
+      const Program::RegionCode &before = P.regions_[in.region0];
+      write(dests + before.argBegin, before.numArgs, inits.data(), inits.size());
+      pc = before.start;
+      continue;
+    }
+    case Opcode::Condition: {
+      const Instr &owner = code[in.parent];
+      if (owner.code != Opcode::While || in.numOps == 0) {
+        pc = in.end;
+        continue;
+      }
+      const Scalar &c = rd(o[0]);
+      if (!c.isKnown())
+        return unknownAt(pc, StepResult::Cause::Condition, c);
+      Gathered args(o + 1, in.numOps - 1, rd);
+      if (c.isTrue()) {
+        const Program::RegionCode &after = P.regions_[owner.region1];
+        write(dests + after.argBegin, after.numArgs, args.data(), args.size());
+        pc = after.start;
+      } else {
+        write(dests + owner.destBegin, owner.numResults, args.data(), args.size());
+        pc = owner.end;
+      }
+      continue;
+    }
+    case Opcode::Yield:
+    case Opcode::RegionEnd: {
+      // A yield, or the end of a region whose terminator was not printed.
+      uint32_t ownerAt = in.parent;
+      const Instr &owner = code[ownerAt];
+      const bool isEnd = in.code == Opcode::RegionEnd;
+      if (isEnd && P.regions_[in.region0].unstructured)
+        return unknownAt(pc, StepResult::Cause::Unstructured, {});
+      Gathered vals(o, isEnd ? 0 : in.numOps, rd);
+      switch (owner.code) {
+      case Opcode::For: {
+        if (loops_.empty() || loops_.back().instr != ownerAt)
+          return unknownAt(pc, StepResult::Cause::Malformed, {});
+        LoopFrame &f = loops_.back();
+        bool isUnsigned = owner.flags & kUnsignedCmp;
+        // The next value in exact arithmetic: an induction variable that
+        // would pass the bound ends the loop, it does not wrap.
+        __int128 next = static_cast<__int128>(f.iv) + f.step;
+        bool more = isUnsigned ? static_cast<unsigned __int128>(static_cast<uint64_t>(f.iv)) +
+                                         static_cast<uint64_t>(f.step) <
+                                     static_cast<uint64_t>(f.ub)
+                               : next < f.ub;
+        if (more) {
+          f.iv = static_cast<int64_t>(next);
+          const Program::RegionCode &body = P.regions_[owner.region0];
+          const Program::Dest *args = dests + body.argBegin;
+          if (args[0].id)
+            env_[args[0].slot] = {Scalar::known(f.iv, owner.width), args[0].id};
+          write(args + 1, body.numArgs - 1, vals.data(), vals.size());
+          pc = body.start;
+        } else {
+          loops_.pop_back();
+          write(dests + owner.destBegin, owner.numResults, vals.data(), vals.size());
+          pc = owner.end;
+        }
+        continue;
+      }
+      case Opcode::If:
+        write(dests + owner.destBegin, owner.numResults, vals.data(), vals.size());
+        pc = owner.end;
+        continue;
+      case Opcode::While: {
+        if (isEnd && P.regions_[in.region0].index == 0)
+          return unknownAt(pc, StepResult::Cause::Malformed, {});
+        const Program::RegionCode &before = P.regions_[owner.region0];
+        write(dests + before.argBegin, before.numArgs, vals.data(), vals.size());
+        pc = before.start;
+        continue;
+      }
+      default:
+        if (!isEnd) { // a yield of an op that is not interpreted
+          pc = in.end;
+          continue;
+        }
+        // The end of the region this process runs.
+        return stop(pc, Status::Done, {StepResult::Kind::Done, {}, nullptr, {}});
+      }
+    }
+    default: {
+      // Pure arithmetic: at most three operands.
+      Scalar ops[3];
+      uint32_t n = in.numOps < 3 ? in.numOps : 3;
+      for (uint32_t k = 0; k < n; ++k)
+        ops[k] = rd(o[k]);
+      const Program::Dest &d = dests[in.destBegin];
+      env_[d.slot] = {evaluate(in.code, in.width, in.flags, in.imm, ops,
+                               in.numOps <= 3 ? n : in.numOps, in.op->result(0)),
+                      d.id};
+      pc = in.end;
+      continue;
+    }
+    }
+  }
+}
+
+StepResult Process::step(const EventSet &events) {
+  return run([&](uint32_t pc, const ir::Operation &) { return events.test(pc); });
+}
+
+StepResult Process::step(const std::function<bool(const ir::Operation &)> &isEvent) {
+  return run([&](uint32_t, const ir::Operation &op) { return isEvent(op); });
+}
+
+Scalar Process::value(const ir::Value *v) const {
+  if (!v)
+    return {};
+  ValueHandle h = prog_->handle(v);
+  if (h.ref == ~0 && h.id == 0)
+    return Scalar::unknown(v->kind == ir::Value::Unresolved ? Reason::Unresolved
+                                                            : Reason::Undefined,
+                           v);
+  return value(h);
+}
+
+Scalar Process::value(ValueHandle h) const {
+  if (!h.id)
+    return prog_->constant(h.ref);
+  const Cell &c = env_[static_cast<uint32_t>(h.ref)];
+  if (c.owner != h.id)
+    return Scalar::unknown(Reason::Undefined, prog_->dynamicValue(h.id));
+  return c.value;
+}
+
+Scalar Process::operand(uint32_t i) const {
+  const Instr &in = prog_->instrs_[pc_];
+  if (i >= in.numOps || status_ == Status::Done)
+    return {};
+  ScalarRef r = prog_->refs_[in.opBegin + i];
+  if (r < 0)
+    return prog_->constant(r);
+  const Cell &c = env_[static_cast<uint32_t>(r)];
+  // The operand's own id decides liveness (a cell may hold another value).
+  uint32_t id = prog_->refIds_[in.opBegin + i];
+  return c.owner == id ? c.value : Scalar::unknown(Reason::Undefined, prog_->dynamicValue(id));
+}
+
+std::optional<Process> Process::enterRegion(const ir::Region &region) const {
+  if (status_ != Status::AtEvent)
+    return std::nullopt;
+  const Program &P = *prog_;
+  const Program::RegionCode *rc = P.regionCode(&region);
+  if (!rc)
+    return std::nullopt;
+  const Instr &owner = P.instrs_[rc->owner];
+  if (rc->owner != pc_ && owner.parent != pc_)
+    return std::nullopt;
+  if (owner.code == Opcode::For || owner.code == Opcode::If || owner.code == Opcode::While)
+    return std::nullopt;
+  // The arguments come from the op holding the region, or (for MLIR's
+  // partitions op, which has no operands) from the op around it.
+  const Instr *src = nullptr;
+  if (owner.numOps == rc->numArgs)
+    src = &owner;
+  else if (P.instrs_[pc_].numOps == rc->numArgs)
+    src = &P.instrs_[pc_];
+  std::vector<Scalar> args(rc->numArgs);
+  for (uint32_t k = 0; k < rc->numArgs; ++k)
+    args[k] = src ? read(P.refs_[src->opBegin + k])
+                  : Scalar::unknown(Reason::Undefined, &region.first->args[k]);
+  Process child(*this);
+  child.loops_.clear();
+  child.pc_ = rc->start;
+  child.status_ = Status::Ready;
+  child.last_ = {};
+  child.write(P.dests_.data() + rc->argBegin, rc->numArgs, args.data(), rc->numArgs);
+  child.canonicalize();
+  return child;
+}
+
+bool Process::resolveCondition(bool taken) {
+  if (status_ != Status::Unknown || last_.cause != StepResult::Cause::Condition)
+    return false;
+  const Program &P = *prog_;
+  const Instr &in = P.instrs_[pc_];
+  const ScalarRef *o = P.refs_.data() + in.opBegin;
+  if (in.code == Opcode::If) {
+    if (taken)
+      pc_ = P.regions_[in.region0].start;
+    else
+      pc_ = in.region1 != kNoIndex ? P.regions_[in.region1].start : in.end;
+  } else if (in.code == Opcode::Condition) {
+    const Instr &owner = P.instrs_[in.parent];
+    Gathered args(o + 1, in.numOps - 1, [&](ScalarRef r) { return read(r); });
+    if (taken) {
+      const Program::RegionCode &after = P.regions_[owner.region1];
+      write(P.dests_.data() + after.argBegin, after.numArgs, args.data(), args.size());
+      pc_ = after.start;
+    } else {
+      write(P.dests_.data() + owner.destBegin, owner.numResults, args.data(), args.size());
+      pc_ = owner.end;
+    }
+  } else {
+    return false;
+  }
+  status_ = Status::Ready;
+  last_ = {};
+  canonicalize();
+  return true;
+}
+
+bool Process::operator==(const Process &o) const {
+  return prog_ == o.prog_ && pc_ == o.pc_ && status_ == o.status_ &&
+         gridKnown_ == o.gridKnown_ && pid_ == o.pid_ && grid_ == o.grid_ &&
+         loops_ == o.loops_ && env_ == o.env_;
+}
+
+size_t Process::hash() const {
+  uint64_t h = 0xCBF29CE484222325ull;
+  auto mix = [&](uint64_t x) {
+    h ^= x + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+  };
+  mix(reinterpret_cast<uintptr_t>(prog_));
+  mix(uint64_t(pc_) << 8 | uint64_t(status_) << 1 | uint64_t(gridKnown_));
+  for (int64_t x : pid_)
+    mix(static_cast<uint64_t>(x));
+  for (int64_t x : grid_)
+    mix(static_cast<uint64_t>(x));
+  for (const LoopFrame &f : loops_) {
+    mix(f.instr);
+    mix(static_cast<uint64_t>(f.iv));
+    mix(static_cast<uint64_t>(f.ub));
+    mix(static_cast<uint64_t>(f.step));
+  }
+  for (const Cell &c : env_) {
+    mix(c.owner);
+    mix(c.value.hash());
+  }
+  return static_cast<size_t>(h);
+}
+
+} // namespace tscope::interp

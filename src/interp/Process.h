@@ -1,0 +1,184 @@
+// Process: a resumable, copyable execution of one region of a Program — a
+// function body, or a region entered from an op of it (a warp_specialize
+// partition) — stepped from event to event. Its state (program point, loop
+// frames, the live scalars) is small, hashable and comparable, so a model
+// checker can store and compare states.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "interp/Bindings.h"
+#include "interp/Program.h"
+#include "interp/Scalar.h"
+
+namespace tscope::interp {
+
+/// Why and where a step stopped.
+struct StepResult {
+  /// The three outcomes of a step.
+  enum class Kind : uint8_t {
+    Event,   ///< stopped before an event op (not yet executed)
+    Done,    ///< ran off the end of its region (or a return)
+    Unknown, ///< cannot go on: a control decision depends on an unknown
+  };
+  /// What could not be decided (Kind::Unknown).
+  enum class Cause : uint8_t {
+    None,
+    LowerBound,      ///< scf.for lower bound unknown
+    UpperBound,      ///< scf.for upper bound unknown
+    Step,            ///< scf.for step unknown
+    NonPositiveStep, ///< scf.for step is zero or negative
+    Condition,       ///< scf.if / scf.condition condition unknown
+    Unstructured,    ///< a region of several blocks (cf branches)
+    StepLimit,       ///< too many ops without an event (resumable)
+    Malformed,       ///< a structured op without its terminator
+  };
+  Kind kind = Kind::Done;
+  Cause cause = Cause::None;
+  const ir::Operation *op = nullptr; ///< the event op, or the op that stopped
+  Scalar value;                      ///< the unknown value behind a stop
+
+  /// True for Kind::Event.
+  bool isEvent() const { return kind == Kind::Event; }
+  /// True for Kind::Done.
+  bool isDone() const { return kind == Kind::Done; }
+  /// True for Kind::Unknown.
+  bool isUnknown() const { return kind == Kind::Unknown; }
+  /// "done", "event ttng.wait_barrier at line 12", or for an unknown
+  /// "scf.for at line 40: loop upper bound is unknown: ? (function argument
+  /// has no binding: %K at line 3)".
+  std::string describe(const ir::Module &m) const;
+};
+
+/// The text of a cause, e.g. "loop upper bound is unknown".
+const char *causeText(StepResult::Cause c);
+
+/// One scf.for the process is inside: the loop's instruction, its induction
+/// variable and the bound and step read when the loop was entered.
+struct LoopFrame {
+  uint32_t instr = 0;
+  int64_t iv = 0, ub = 0, step = 0;
+  /// Field-wise equality.
+  bool operator==(const LoopFrame &) const = default;
+};
+
+/// An execution of one region under concrete bindings.
+///
+/// State: the program point (an instruction index), a stack of LoopFrames,
+/// the launch (program id, grid) and an environment of Program::numSlots()
+/// cells, each holding a Scalar and the id of the value it belongs to.
+/// Only computed values live in it (constants are in the Program's pool),
+/// and whenever a step returns, every cell whose value is dead at the
+/// current point is cleared, so two processes that reached the same point
+/// with the same live values are equal (operator==) and hash alike.
+class Process {
+public:
+  /// Starts the function body of `program` with `bindings`; binding
+  /// problems (a name that matches no integer argument, or several) are
+  /// appended to `errors` when given. Unbound arguments read as unknown.
+  static Process start(const Program &program, const Bindings &bindings,
+                       std::vector<std::string> *errors = nullptr);
+
+  /// Runs to the next op in `events` (which is not executed), or to the end
+  /// of the region, or to a decision that depends on an unknown. Called
+  /// while stopped at an event, it first executes that op. Ops with regions
+  /// other than scf.for/if/while are stepped over (their results are
+  /// unknown) unless they are events; enterRegion runs one of their regions.
+  StepResult step(const EventSet &events);
+  /// As step(EventSet), with the events chosen by a predicate on each op.
+  StepResult step(const std::function<bool(const ir::Operation &)> &isEvent);
+  /// The result of the last step (Done before any step of an empty body).
+  const StepResult &last() const { return last_; }
+
+  /// The op at the current point: the event op after an Event, the op that
+  /// stopped an Unknown; null at the end of a region.
+  const ir::Operation *op() const { return prog_->opAt(pc_); }
+  /// The current instruction index.
+  uint32_t pc() const { return pc_; }
+  /// The value of `v` at the current point: any operand of the current op,
+  /// or any other value live here; unknown (Undefined) for a dead value.
+  Scalar value(const ir::Value *v) const;
+  /// As value(const ir::Value *), through a handle looked up once with
+  /// Program::handle (no hashing: for hot loops).
+  Scalar value(ValueHandle h) const;
+  /// The value of the i-th operand of the current op (unknown past the end).
+  Scalar operand(uint32_t i) const;
+
+  /// A new process that runs `region` — a region of the op this process is
+  /// stopped at, or of an op directly inside it (the partitions of MLIR's
+  /// ttg.warp_specialize.partitions) — with the region's arguments bound to
+  /// the holding op's operands (positionally, when the counts match) and
+  /// every live value copied. Nullopt unless stopped at an Event whose op
+  /// holds `region`, or when the region belongs to scf.for/if/while.
+  std::optional<Process> enterRegion(const ir::Region &region) const;
+
+  /// After an Unknown whose cause is Condition, continues as if the
+  /// condition were `taken` (to explore both sides). False when the process
+  /// is not stopped on an unknown condition.
+  bool resolveCondition(bool taken);
+
+  /// The loops the process is in, outermost first.
+  std::span<const LoopFrame> loops() const { return loops_; }
+  /// The program being run.
+  const Program &program() const { return *prog_; }
+  /// The program id tt.get_program_id reads.
+  const std::array<int64_t, 3> &programId() const { return pid_; }
+  /// Sets the program id read by tt.get_program_id ops executed from now on
+  /// (to reuse one started process for many program ids).
+  void setProgramId(const std::array<int64_t, 3> &pid) { pid_ = pid; }
+  /// Maximum ops one step may execute without reaching an event
+  /// (default 50,000,000); past it the step returns Unknown/StepLimit and
+  /// the next step continues.
+  void setStepLimit(uint64_t n) { stepLimit_ = n; }
+  /// Number of environment cells.
+  size_t envSize() const { return env_.size(); }
+
+  /// Same program, point, loops, launch and live values (the last step's
+  /// description and the step limit are not part of the state).
+  bool operator==(const Process &o) const;
+  /// A hash of the state compared by operator==.
+  size_t hash() const;
+
+private:
+  enum class Status : uint8_t { Ready, AtEvent, Done, Unknown };
+  /// One environment cell: a value and the dynamic id it belongs to (0: none).
+  struct Cell {
+    Scalar value;
+    uint32_t owner = 0;
+    bool operator==(const Cell &) const = default;
+  };
+
+  explicit Process(const Program &p) : prog_(&p) {}
+  template <class IsEvent> StepResult run(IsEvent &&isEvent);
+  StepResult stop(uint32_t pc, Status s, StepResult r);
+  void canonicalize();
+  void write(const Program::Dest *d, uint32_t n, const Scalar *vals, uint32_t nVals);
+  const Scalar &read(ScalarRef r) const {
+    return r >= 0 ? env_[static_cast<uint32_t>(r)].value : prog_->constant(r);
+  }
+
+  const Program *prog_;
+  uint32_t pc_ = 0;
+  Status status_ = Status::Ready;
+  bool gridKnown_ = false;
+  std::array<int64_t, 3> pid_{0, 0, 0};
+  std::array<int64_t, 3> grid_{1, 1, 1};
+  std::vector<LoopFrame> loops_;
+  std::vector<Cell> env_;
+  uint64_t stepLimit_ = 50'000'000;
+  StepResult last_;
+};
+
+} // namespace tscope::interp
+
+/// Hashing a Process by its state, for unordered containers.
+template <> struct std::hash<tscope::interp::Process> {
+  /// Process::hash.
+  size_t operator()(const tscope::interp::Process &p) const { return p.hash(); }
+};
