@@ -25,7 +25,12 @@ Command makePrintCommand();
 Command makePassesCommand();
 Command makeRunCommand();
 Command makeLsCommand();
+Command makeRegsCommand();
+Command makeStatsCommand();
+Command makeScanCommand();
 Command makeBarriersCommand();
+Command makeDeadlockCommand();
+Command makeInterpCommand();
 
 /// Exit statuses shared by every subcommand.
 enum ExitCode : int { kExitClean = 0, kExitFindings = 1, kExitBadInput = 2 };

@@ -10,7 +10,12 @@ const std::vector<Command> &commands() {
       makePassesCommand(),
       makeRunCommand(),
       makeLsCommand(),
+      makeRegsCommand(),
+      makeStatsCommand(),
+      makeScanCommand(),
       makeBarriersCommand(),
+      makeDeadlockCommand(),
+      makeInterpCommand(),
   };
   return table;
 }

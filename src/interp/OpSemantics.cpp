@@ -155,6 +155,13 @@ OpSemantics decodeOp(const ir::Module &m, const ir::Operation &op) {
       s.imm = static_cast<int64_t>(*p);
       return s;
     }
+    if (rw == 0 && name == "arith.constant" && op.numResults == 1 &&
+        op.result(0)->type.empty() && op.form == ir::Operation::Form::Pretty) {
+      // `arith.constant true` prints no type: it is an i1.
+      std::string_view lit = prettyConstantLiteral(m, op);
+      if (lit == "true" || lit == "false")
+        rw = 1;
+    }
     if (rw == 0)
       return s; // a tensor, vector or float result
     if (rw == kTooWide) {

@@ -19,6 +19,37 @@ EventSet &EventSet::operator|=(const EventSet &o) {
   return *this;
 }
 
+namespace {
+
+/// The type of result k of a structured op. The pretty form does not spell
+/// result types where the parser's generic inference looks (`scf.if %c ->
+/// (i32) {`, `scf.for ... -> (tensor<..>, i64) : i32` whose last `:` gives
+/// the induction variable's type), so they are taken from the region: a
+/// loop's results have its carried arguments' types, an if's those of the
+/// values its first region yields. The generic form's function type is
+/// exact and is used as the parser recorded it.
+std::string_view structuredResultType(const ir::Module &m, const ir::Operation &op,
+                                      uint32_t k) {
+  const ir::Value &res = *op.result(k);
+  if (op.form == ir::Operation::Form::Generic)
+    return m.str(res.type);
+  const ir::Region *r0 = op.region(0);
+  const ir::Block *b0 = r0 ? r0->first : nullptr;
+  if (op.is("scf.for") && b0 && k + 1 < b0->numArgs)
+    return m.str(b0->args[k + 1].type);
+  if (op.is("scf.while")) {
+    const ir::Region *r1 = op.region(1);
+    if (r1 && r1->first && k < r1->first->numArgs)
+      return m.str(r1->first->args[k].type);
+  }
+  if (op.is("scf.if") && b0 && b0->last && b0->last->is("scf.yield") &&
+      k < b0->last->numOperands)
+    return m.str(b0->last->operand(k)->type);
+  return m.str(res.type);
+}
+
+} // namespace
+
 struct Program::Builder {
   Program &p;
   const ir::Module &m;
@@ -54,7 +85,11 @@ struct Program::Builder {
   /// constants of the pool; integers are computed (`dynamic`) or unknown
   /// for `why`.
   Dest defineTyped(const ir::Value *v, uint32_t def, bool dynamic, Reason why) {
-    unsigned w = intWidth(m.str(v->type));
+    return defineTyped(v, m.str(v->type), def, dynamic, why);
+  }
+  Dest defineTyped(const ir::Value *v, std::string_view type, uint32_t def, bool dynamic,
+                   Reason why) {
+    unsigned w = intWidth(type);
     if (w == 0) {
       defineStatic(v, Scalar::unknown(Reason::NotInteger, v));
       return {};
@@ -214,7 +249,8 @@ struct Program::Builder {
       in.destBegin = static_cast<uint32_t>(p.dests_.size());
       in.numResults = op.numResults;
       for (uint32_t k = 0; k < op.numResults; ++k)
-        p.dests_.push_back(defineTyped(op.result(k), in.end - 1, true, Reason::Undefined));
+        p.dests_.push_back(defineTyped(op.result(k), structuredResultType(m, op, k),
+                                       in.end - 1, true, Reason::Undefined));
       return;
     }
     for (uint32_t k = 0; k < op.numResults; ++k)

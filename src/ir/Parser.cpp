@@ -238,6 +238,9 @@ private:
     bool sigOpen = false;      // inside the type signature after ':'
     uint32_t sigStart = 0;
     uint32_t sigEnd = 0;
+    bool hdrOpen = false;      // after a `->` that precedes any ':' (scf.if/for results)
+    uint32_t hdrStart = 0;
+    uint32_t hdrEnd = 0;
     GenericState gstate = GenericState::Name;
   };
 
@@ -316,7 +319,7 @@ private:
       --fi;
     return fi;
   }
-  void inferPrettyResultTypes(Operation *op);
+  void inferPrettyResultTypes(Operation *op, SourceRange header);
 
   Module &m_;
   Diagnostics &diags_;
@@ -1014,7 +1017,12 @@ void Parser::finishOp(size_t fi) {
   if (f.kind == FrameKind::PrettyOp) {
     if (f.sigEnd > f.sigStart)
       op->typeSig = {f.sigStart, f.sigEnd - f.sigStart};
-    inferPrettyResultTypes(op);
+    // `scf.if %c -> (i32, i32) {`, `scf.for ... -> (T...) : i32 {`: the
+    // results are the types after the header arrow, not the IV type.
+    SourceRange hdr;
+    if (f.hdrEnd > f.hdrStart)
+      hdr = {f.hdrStart, f.hdrEnd - f.hdrStart};
+    inferPrettyResultTypes(op, hdr);
   }
   // Results become visible after the op (MLIR: an op cannot use its results).
   uint32_t i = 0;
@@ -1031,8 +1039,22 @@ void Parser::finishOp(size_t fi) {
     resolveForwardRefs(op);
 }
 
-void Parser::inferPrettyResultTypes(Operation *op) {
-  if (op->numResults == 0 || op->typeSig.empty())
+void Parser::inferPrettyResultTypes(Operation *op, SourceRange header) {
+  if (op->numResults == 0 || (op->typeSig.empty() && header.empty()))
+    return;
+  if (!header.empty()) {
+    std::string_view part = trim(m_.str(header));
+    if (part.size() >= 2 && part.front() == '(' && part.back() == ')')
+      part = part.substr(1, part.size() - 2);
+    scratchTypes_.clear();
+    splitTopLevel(part, ',', scratchTypes_);
+    for (size_t i = 0; i < op->numResults && i < scratchTypes_.size(); ++i)
+      if (!scratchTypes_[i].empty())
+        op->results[i].type = m_.rangeOf(scratchTypes_[i]);
+    if (scratchTypes_.size() == op->numResults)
+      return;
+  }
+  if (op->typeSig.empty())
     return;
   std::string_view sig = m_.str(op->typeSig);
   // Results follow the last top-level `->` when there is one.
@@ -1193,6 +1215,9 @@ bool Parser::stepPretty(size_t fi) {
           return true;
         }
       }
+      if (k == Token::l_brace || k == Token::colon ||
+          (k == Token::bare_identifier && (tok_.spelling == "loc" || tok_.spelling == "attributes")))
+        f.hdrOpen = false;
       if (k == Token::l_brace) {
         // Region or attribute dictionary?
         Token a, b;
@@ -1247,6 +1272,15 @@ bool Parser::stepPretty(size_t fi) {
         frames_[fi].op->loc = r;
         frames_[fi].sigOpen = false;
         frames_[fi].continuation = false;
+        continue;
+      }
+      if (k == Token::arrow && !frames_[fi].sigOpen && frames_[fi].op->numRegions == 0) {
+        consume();
+        Frame &g = frames_[fi];
+        g.hdrOpen = true;
+        g.hdrStart = offsetOf(tok_);
+        g.hdrEnd = g.hdrStart;
+        g.continuation = true;
         continue;
       }
       if (k == Token::colon) {
@@ -1390,6 +1424,8 @@ bool Parser::stepPretty(size_t fi) {
     consume();
     if (g.sigOpen)
       g.sigEnd = lastEnd_;
+    if (g.hdrOpen)
+      g.hdrEnd = lastEnd_;
   }
 }
 

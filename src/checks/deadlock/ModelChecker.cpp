@@ -1,0 +1,784 @@
+// ModelChecker: breadth-first search over states of (partition processes,
+// mbarrier states, in-flight async completions, named barriers). A state in
+// which nothing can move while some partition has not finished is a
+// deadlock; the BFS parent chain is its shortest counterexample.
+//
+// mbarrier rules (PTX ISA 9.7.13.15 "Parallel Synchronization and
+// Communication Instructions: mbarrier"):
+// - init sets the expected arrival count; the barrier starts in phase 0;
+// - arrive decrements the pending count; expect-tx raises the transaction
+//   count, complete-tx (TMA bytes landing) lowers it, in either order;
+// - the current phase completes when both reach zero: the phase number
+//   advances and the pending count is reset to the expected count;
+// - try_wait.parity P returns once the phase with parity P has completed,
+//   i.e. when the current (incomplete) phase's parity differs from P, so a
+//   wait consumes nothing and a fresh barrier passes a wait on parity 1.
+// Named barriers (9.7.13.1 bar/barrier): bar.sync and bar.arrive add the
+// executing warps' threads; the barrier releases when the count is reached.
+#include "checks/deadlock/ModelChecker.h"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "dialect/OpTable.h"
+#include "interp/Process.h"
+#include "interp/Program.h"
+
+namespace tscope::checks {
+
+using dialect::OpKind;
+
+namespace {
+
+bool isSyncKind(OpKind k) {
+  switch (k) {
+  case OpKind::InitBarrier:
+  case OpKind::BarrierExpect:
+  case OpKind::WaitBarrier:
+  case OpKind::ArriveBarrier:
+  case OpKind::AsyncCopyMbarrierArrive:
+  case OpKind::NamedBarrierArrive:
+  case OpKind::NamedBarrierWait:
+  case OpKind::TmaLoad:
+  case OpKind::TmaGather:
+  case OpKind::TcGen5Mma:
+  case OpKind::TcGen5MmaScaled:
+  case OpKind::TcGen5Commit:
+  case OpKind::WarpSpecialize:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isUnmodelled(OpKind k) {
+  switch (k) {
+  case OpKind::ProducerAcquire:
+  case OpKind::ProducerCommit:
+  case OpKind::ConsumerWait:
+  case OpKind::ConsumerRelease:
+  case OpKind::ArefPutEnter:
+  case OpKind::ArefPutExit:
+  case OpKind::ArefGetEnter:
+  case OpKind::ArefGetExit:
+  case OpKind::TmemCopy:
+    return true;
+  default:
+    return false;
+  }
+}
+
+struct Bar {
+  int64_t phase = 0, pending = 0, tx = 0, expected = 0;
+  bool inited = false;
+  bool operator==(const Bar &) const = default;
+};
+
+struct Async {
+  uint64_t key = 0;
+  int64_t arrive = 0, tx = 0;
+  const ir::Operation *op = nullptr;
+  uint32_t from = 0;
+  bool operator==(const Async &) const = default;
+  bool operator<(const Async &o) const {
+    return std::tie(key, arrive, tx, op, from) < std::tie(o.key, o.arrive, o.tx, o.op, o.from);
+  }
+};
+
+enum class PStatus : uint8_t { AtEvent, Done, Joining, NamedWait };
+
+struct Proc {
+  explicit Proc(interp::Process proc) : p(std::move(proc)) {}
+  interp::Process p;
+  int partition = kernel::kOutside;
+  PStatus status = PStatus::AtEvent;
+  int64_t namedId = 0, namedGen = 0;
+  std::vector<std::pair<const ir::Value *, int64_t>> slots; // memdesc_index results
+  bool operator==(const Proc &o) const {
+    return partition == o.partition && status == o.status && namedId == o.namedId &&
+           namedGen == o.namedGen && slots == o.slots && p == o.p;
+  }
+};
+
+struct Named {
+  int64_t arrived = 0, generation = 0;
+  bool operator==(const Named &) const = default;
+};
+
+struct State {
+  std::vector<Proc> procs;
+  std::map<uint64_t, Bar> bars;
+  std::vector<Async> async; // sorted
+  std::map<int64_t, Named> named;
+  bool operator==(const State &o) const {
+    return procs == o.procs && bars == o.bars && async == o.async && named == o.named;
+  }
+};
+
+size_t mix(size_t h, size_t v) { return h ^ (v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2)); }
+
+struct StateHash {
+  size_t operator()(const State &s) const {
+    size_t h = 0;
+    for (const Proc &p : s.procs) {
+      h = mix(h, p.p.hash());
+      h = mix(h, static_cast<size_t>(p.status));
+      h = mix(h, static_cast<size_t>(p.namedGen));
+      for (auto &[v, i] : p.slots)
+        h = mix(mix(h, reinterpret_cast<size_t>(v)), static_cast<size_t>(i));
+    }
+    for (auto &[k, b] : s.bars)
+      h = mix(mix(mix(mix(h, k), static_cast<size_t>(b.phase)), static_cast<size_t>(b.pending)),
+              static_cast<size_t>(b.tx));
+    for (const Async &a : s.async)
+      h = mix(mix(h, a.key), reinterpret_cast<size_t>(a.op));
+    for (auto &[id, n] : s.named)
+      h = mix(mix(h, static_cast<size_t>(id)), static_cast<size_t>(n.arrived * 31 + n.generation));
+    return h;
+  }
+};
+
+class Checker {
+public:
+  Checker(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &o)
+      : m_(m), k_(k), opts_(o), prog_(m, *k.func) {
+    events_ = prog_.select([&](const ir::Operation &op) {
+      OpKind kind = dialect::kindOf(&op);
+      if (isUnmodelled(kind))
+        unmodelled_ = &op;
+      return isSyncKind(kind) || kind == OpKind::MemDescIndex || kind == OpKind::For ||
+             (kind == OpKind::Yield && op.parentOp() &&
+              (dialect::kindOf(op.parentOp()) == OpKind::For ||
+               dialect::kindOf(op.parentOp()) == OpKind::If));
+    });
+  }
+
+  DeadlockRun run(const interp::Bindings &b, std::string label) {
+    DeadlockRun out;
+    out.bindings = std::move(label);
+    if (unmodelled_) {
+      out.verdict = "unknown";
+      out.reason = std::string(unmodelled_->opName()) + " (IR line " +
+                   std::to_string(unmodelled_->line) + ") is not modelled yet";
+      return out;
+    }
+    std::vector<std::string> errors;
+    State init;
+    Proc main(interp::Process::start(prog_, b, &errors));
+    main.partition = kernel::kOutside;
+    init.procs.push_back(std::move(main));
+    if (!advance(init, 0, out))
+      return out;
+    // BFS with parent links for the counterexample.
+    std::vector<State> states;
+    std::vector<std::pair<int64_t, TraceStep>> parent;
+    std::unordered_map<size_t, std::vector<uint32_t>> seen;
+    states.push_back(init);
+    parent.push_back({-1, {}});
+    seen[StateHash{}(init)].push_back(0);
+    std::deque<uint32_t> queue{0};
+    while (!queue.empty()) {
+      uint32_t si = queue.front();
+      queue.pop_front();
+      if (states.size() > opts_.maxStates) {
+        out.verdict = "unknown";
+        out.reason = "more than " + std::to_string(opts_.maxStates) +
+                     " states; bind the loop bounds with --arg to explore fewer";
+        out.states = states.size();
+        return out;
+      }
+      std::vector<std::pair<State, TraceStep>> next;
+      std::string unknownReason;
+      successors(states[si], next, unknownReason);
+      if (!unknownReason.empty()) {
+        out.verdict = "unknown";
+        out.reason = unknownReason;
+        out.states = states.size();
+        return out;
+      }
+      if (next.empty()) {
+        const State &s = states[si];
+        bool allDone = std::all_of(s.procs.begin(), s.procs.end(),
+                                   [](const Proc &p) { return p.status == PStatus::Done; });
+        if (allDone)
+          continue;
+        out.verdict = "deadlock";
+        out.states = states.size();
+        describeStuck(s, out.stuck);
+        std::vector<TraceStep> rev;
+        for (int64_t at = si; at > 0; at = parent[static_cast<size_t>(at)].first)
+          rev.push_back(parent[static_cast<size_t>(at)].second);
+        out.trace.assign(rev.rbegin(), rev.rend());
+        return out;
+      }
+      for (auto &[ns, step] : next) {
+        size_t h = StateHash{}(ns);
+        auto &bucket = seen[h];
+        bool dup = false;
+        for (uint32_t idx : bucket)
+          if (states[idx] == ns) {
+            dup = true;
+            break;
+          }
+        if (dup)
+          continue;
+        uint32_t id = static_cast<uint32_t>(states.size());
+        states.push_back(std::move(ns));
+        parent.push_back({si, std::move(step)});
+        bucket.push_back(id);
+        queue.push_back(id);
+      }
+    }
+    out.verdict = "no-deadlock";
+    out.states = states.size();
+    return out;
+  }
+
+private:
+  SourcePoint where(const ir::Operation *op) const {
+    SourcePoint p;
+    if (!op)
+      return p;
+    p.irLine = op->line;
+    ir::ResolvedLoc l = k_.sourceOf(op);
+    if (l.known()) {
+      p.pyFile = l.file;
+      p.pyLine = l.line;
+    }
+    return p;
+  }
+
+  std::string partName(int id) const {
+    kernel::Placement pl;
+    pl.partition = id;
+    pl.ws = k_.warpSpecializes.empty() ? nullptr : &k_.warpSpecializes[0];
+    return id == kernel::kOutside ? "outside" : k_.partitionName(pl);
+  }
+
+  int warpsOf(int id) const {
+    if (!k_.warpSpecializes.empty())
+      if (const kernel::Partition *p = k_.warpSpecializes[0].find(id))
+        if (p->numWarps)
+          return p->numWarps;
+    return k_.moduleWarps ? k_.moduleWarps : 4;
+  }
+
+  /// Steps process `pi` to its next synchronizing op, recording memdesc_index
+  /// slots on the way. False (with `out` filled) when the run is unknown.
+  bool advance(State &s, size_t pi, DeadlockRun &out) {
+    Proc &pr = s.procs[pi];
+    for (int guard = 0; guard < 1'000'000; ++guard) {
+      interp::StepResult r = pr.p.step(events_);
+      if (r.isDone()) {
+        pr.status = PStatus::Done;
+        return true;
+      }
+      if (r.isUnknown()) {
+        if (r.cause == interp::StepResult::Cause::StepLimit)
+          continue;
+        out.verdict = "unknown";
+        out.reason = partName(pr.partition) + ": " + r.describe(m_);
+        return false;
+      }
+      const ir::Operation *op = r.op;
+      if (dialect::kindOf(op) == OpKind::MemDescIndex) {
+        interp::Scalar idx = op->numOperands > 1 ? pr.p.operand(1) : interp::Scalar();
+        if (idx.isKnown()) {
+          const ir::Value *res = op->result(0);
+          auto it = std::find_if(pr.slots.begin(), pr.slots.end(),
+                                 [&](auto &e) { return e.first == res; });
+          if (it != pr.slots.end())
+            it->second = idx.sext();
+          else
+            pr.slots.push_back({res, idx.sext()});
+        }
+        continue;
+      }
+      if (dialect::kindOf(op) == OpKind::For || dialect::kindOf(op) == OpKind::Yield) {
+        // Barrier views carried through iter_args: the slot of the init (on
+        // entry) or of the yielded view (each iteration) moves to the block
+        // argument and the loop result.
+        const ir::Operation *loop = dialect::kindOf(op) == OpKind::For ? op : op->parentOp();
+        const ir::Block *body = loop->firstRegion && dialect::kindOf(loop) == OpKind::For
+                                    ? loop->firstRegion->first
+                                    : nullptr; // scf.if: results only
+        uint32_t first = dialect::kindOf(op) == OpKind::For ? 3 : 0;
+        for (uint32_t i = first; i < op->numOperands; ++i) {
+          uint32_t k = i - first;
+          std::optional<int64_t> slot = slotOf(s, pr, op->operands[i]);
+          if (!slot)
+            continue;
+          if (body && k + 1 < body->numArgs)
+            setSlot(pr, &body->args[k + 1], *slot);
+          if (k < loop->numResults)
+            setSlot(pr, loop->result(k), *slot);
+        }
+        continue;
+      }
+      pr.status = PStatus::AtEvent;
+      return true;
+    }
+    out.verdict = "unknown";
+    out.reason = "a partition runs a million local steps without synchronizing";
+    return false;
+  }
+
+  static void setSlot(Proc &pr, const ir::Value *v, int64_t slot) {
+    auto it = std::find_if(pr.slots.begin(), pr.slots.end(), [&](auto &e) { return e.first == v; });
+    if (it != pr.slots.end())
+      it->second = slot;
+    else
+      pr.slots.push_back({v, slot});
+  }
+
+  /// The slot a memdesc value selects, when it was recorded on the way here.
+  std::optional<int64_t> slotOf(const State &s, const Proc &pr, const ir::Value *v) const {
+    const ir::Value *cur = v;
+    for (int i = 0; i < 16 && cur; ++i) {
+      auto it = std::find_if(pr.slots.begin(), pr.slots.end(),
+                             [&](auto &e) { return e.first == cur; });
+      if (it != pr.slots.end())
+        return it->second;
+      if (cur->kind == ir::Value::BlockArgument) {
+        const ir::Value *cap = k_.captureOf(cur);
+        if (!cap)
+          return std::nullopt;
+        for (const Proc &q : s.procs) {
+          auto jt = std::find_if(q.slots.begin(), q.slots.end(),
+                                 [&](auto &e) { return e.first == cap; });
+          if (jt != q.slots.end())
+            return jt->second;
+        }
+        cur = cap;
+        continue;
+      }
+      const ir::Operation *d = cur->definingOp();
+      if (d && dialect::kindOf(d) == OpKind::MemDescView && d->numOperands) {
+        cur = d->operands[0];
+        continue;
+      }
+      return std::nullopt;
+    }
+    return std::nullopt;
+  }
+
+  /// (barrier allocation id, slot) of a barrier operand, or nullopt.
+  std::optional<std::pair<uint32_t, int64_t>> barrierKey(const State &s, const Proc &pr,
+                                                         const ir::Value *v) const {
+    std::optional<int64_t> slot = slotOf(s, pr, v);
+    for (const kernel::Allocation *a : k_.rootsOf(v))
+      if (a->isBarrier) {
+        // A barrier used whole (1xi64) has one slot; a ring needs its index.
+        if (!slot && a->slots() > 1 && v != a->value)
+          return std::nullopt;
+        return std::make_pair(a->id, slot.value_or(0));
+      }
+    return std::nullopt;
+  }
+
+  std::string barName(uint64_t key) const {
+    uint32_t id = static_cast<uint32_t>(key >> 32);
+    int64_t slot = static_cast<int64_t>(key & 0xffffffffu);
+    const kernel::Allocation &a = k_.allocations[id];
+    return a.slots() > 1 || slot ? a.name + "[" + std::to_string(slot) + "]" : a.name;
+  }
+
+  static uint64_t keyOf(std::pair<uint32_t, int64_t> k) {
+    return (static_cast<uint64_t>(k.first) << 32) | static_cast<uint32_t>(k.second);
+  }
+
+  /// Applies arrivals/bytes to a barrier and completes phases.
+  static std::string apply(Bar &b, int64_t arrive, int64_t tx) {
+    int64_t p0 = b.phase, pend0 = b.pending, tx0 = b.tx;
+    b.tx += tx;
+    b.pending -= arrive;
+    std::string note;
+    if (b.inited && b.pending <= 0 && b.tx == 0) {
+      if (b.pending < 0)
+        note = "; more arrivals than the init count";
+      ++b.phase;
+      b.pending = b.expected;
+    }
+    std::string s = "(pending " + std::to_string(pend0) + " -> " +
+                     std::to_string(b.phase != p0 ? 0 : b.pending);
+    if (tx || tx0)
+      s += ", tx " + std::to_string(tx0) + " -> " + std::to_string(b.phase != p0 ? 0 : b.tx);
+    if (b.phase != p0)
+      s += ", phase " + std::to_string(p0) + " completes";
+    return s + ")" + note;
+  }
+
+  /// Every transition out of `s`.
+  void successors(const State &s, std::vector<std::pair<State, TraceStep>> &out,
+                  std::string &unknown) {
+    // Async completions.
+    for (size_t i = 0; i < s.async.size(); ++i) {
+      if (i > 0 && s.async[i] == s.async[i - 1])
+        continue;
+      State n = s;
+      Async a = n.async[i];
+      n.async.erase(n.async.begin() + static_cast<long>(i));
+      Bar &b = n.bars[a.key];
+      std::string eff = apply(b, a.arrive, -a.tx);
+      TraceStep st;
+      st.actor = dialect::kindOf(a.op) == OpKind::TmaLoad || dialect::kindOf(a.op) == OpKind::TmaGather
+                     ? "TMA"
+                     : "tcgen05";
+      st.action = (a.tx ? "delivers " + std::to_string(a.tx) + " bytes to " : "arrives on ") +
+                  barName(a.key) + " " + eff + " for " + partName(s.procs[a.from].partition);
+      st.where = where(a.op);
+      out.push_back({std::move(n), std::move(st)});
+    }
+    for (size_t pi = 0; pi < s.procs.size(); ++pi) {
+      const Proc &pr = s.procs[pi];
+      if (pr.status == PStatus::Done)
+        continue;
+      if (pr.status == PStatus::Joining) {
+        bool childrenDone = true;
+        for (size_t j = 1; j < s.procs.size(); ++j)
+          childrenDone &= s.procs[j].status == PStatus::Done;
+        if (!childrenDone)
+          continue;
+        State n = s;
+        DeadlockRun tmp;
+        n.procs[pi].status = PStatus::AtEvent;
+        if (!advance(n, pi, tmp)) {
+          unknown = tmp.reason;
+          return;
+        }
+        out.push_back({std::move(n), {"outside", "all partitions returned; continues", where(pr.p.op())}});
+        continue;
+      }
+      if (pr.status == PStatus::NamedWait) {
+        auto it = s.named.find(pr.namedId);
+        if (it == s.named.end() || it->second.generation == pr.namedGen)
+          continue;
+        State n = s;
+        DeadlockRun tmp;
+        n.procs[pi].status = PStatus::AtEvent;
+        if (!advance(n, pi, tmp)) {
+          unknown = tmp.reason;
+          return;
+        }
+        out.push_back({std::move(n), {partName(pr.partition), "released from named barrier " +
+                                                                 std::to_string(pr.namedId),
+                                      where(pr.p.op())}});
+        continue;
+      }
+      const ir::Operation *op = pr.p.op();
+      if (!op)
+        continue;
+      OpKind kind = dialect::kindOf(op);
+      dialect::OperandRoles r = dialect::operandRoles(m_, op);
+      auto val = [&](const ir::Value *v) { return v ? pr.p.value(v) : interp::Scalar::boolean(true); };
+      interp::Scalar pred = val(r.pred);
+      if (r.pred && !pred.isKnown()) {
+        unknown = partName(pr.partition) + ": the predicate of " + std::string(op->opName()) +
+                  " at IR line " + std::to_string(op->line) + " is unknown: " + pred.describe(m_);
+        return;
+      }
+      bool on = !r.pred || pred.isTrue();
+      State n = s;
+      Proc &np = n.procs[pi];
+      TraceStep st;
+      st.actor = partName(pr.partition);
+      st.where = where(op);
+      std::optional<std::pair<uint32_t, int64_t>> key;
+      if (r.barrier && kind != OpKind::NamedBarrierArrive && kind != OpKind::NamedBarrierWait &&
+          kind != OpKind::WarpSpecialize) {
+        key = barrierKey(s, pr, r.barrier);
+        if (!key) {
+          unknown = partName(pr.partition) + ": cannot tell which barrier " +
+                    std::string(op->opName()) + " at IR line " + std::to_string(op->line) + " uses";
+          return;
+        }
+      }
+      switch (kind) {
+      case OpKind::InitBarrier: {
+        Bar &b = n.bars[keyOf(*key)];
+        b = Bar{};
+        b.inited = true;
+        b.expected = b.pending = r.count.value_or(1);
+        st.action = "init " + barName(keyOf(*key)) + " count " + std::to_string(b.expected);
+        break;
+      }
+      case OpKind::WaitBarrier: {
+        if (on) {
+          interp::Scalar ph = val(r.phase);
+          if (!ph.isKnown()) {
+            unknown = partName(pr.partition) + ": the parity of wait_barrier at IR line " +
+                      std::to_string(op->line) + " is unknown: " + ph.describe(m_);
+            return;
+          }
+          const Bar &b = s.bars.count(keyOf(*key)) ? s.bars.at(keyOf(*key)) : Bar{};
+          int64_t parity = ph.zext() & 1;
+          if ((b.phase & 1) == parity)
+            continue; // blocked: the phase with this parity has not completed
+          st.action = "waits on " + barName(keyOf(*key)) + " parity " + std::to_string(parity) +
+                      ": passes (phase " + std::to_string(b.phase) + " is current)";
+        } else {
+          st.action = "skips a wait on " + barName(keyOf(*key)) + " (predicate false)";
+        }
+        break;
+      }
+      case OpKind::ArriveBarrier:
+      case OpKind::BarrierExpect: {
+        if (!on) {
+          st.action = std::string("skips ") + (kind == OpKind::ArriveBarrier ? "arrive" : "expect") +
+                      " on " + barName(keyOf(*key)) + " (predicate false)";
+          break;
+        }
+        Bar &b = n.bars[keyOf(*key)];
+        int64_t cnt = kind == OpKind::ArriveBarrier ? r.count.value_or(1) : 1;
+        int64_t tx = kind == OpKind::BarrierExpect ? r.bytes.value_or(0) : 0;
+        std::string eff = apply(b, cnt, tx);
+        st.action = (kind == OpKind::ArriveBarrier ? "arrive on " : "expect " + std::to_string(tx) + " bytes + arrive on ") +
+                    barName(keyOf(*key)) + " " + eff;
+        break;
+      }
+      case OpKind::TmaLoad:
+      case OpKind::TmaGather:
+      case OpKind::AsyncCopyMbarrierArrive:
+      case OpKind::TcGen5Commit: {
+        if (!on) {
+          st.action = "skips " + std::string(op->opName()) + " (predicate false)";
+          break;
+        }
+        Async a;
+        a.key = keyOf(*key);
+        a.op = op;
+        a.from = static_cast<uint32_t>(pi);
+        if (kind == OpKind::TmaLoad || kind == OpKind::TmaGather) {
+          auto t = dialect::parseMemDesc(m_, k_.chunk, dialect::typeText(m_, r.buffer));
+          a.tx = t && t->bytes() ? static_cast<int64_t>(*t->bytes()) : 0;
+          st.action = "issues TMA load of " + std::to_string(a.tx) + " bytes on " + barName(a.key);
+        } else {
+          a.arrive = 1;
+          st.action = "issues " + std::string(op->opName()) + " on " + barName(a.key);
+        }
+        n.async.insert(std::upper_bound(n.async.begin(), n.async.end(), a), a);
+        break;
+      }
+      case OpKind::TcGen5Mma:
+      case OpKind::TcGen5MmaScaled: {
+        dialect::OpSyntax syn = dialect::scanOpSyntax(m_, op);
+        st.action = "issues " + std::string(op->opName());
+        for (const ir::Value *bv : r.barriers) {
+          // The barrier's predicate is the operand in its brackets.
+          const ir::Value *bp = nullptr;
+          for (uint32_t i = 0; i < op->numOperands; ++i)
+            if (op->operands[i] == bv && syn.slots[i].bracketOf < 0)
+              for (uint32_t j = i + 1; j < op->numOperands; ++j)
+                if (syn.slots[j].bracketOf == static_cast<int32_t>(i))
+                  bp = op->operands[j];
+          interp::Scalar bpv = val(bp);
+          if (bp && !bpv.isKnown()) {
+            unknown = partName(pr.partition) + ": a completion-barrier predicate of " +
+                      std::string(op->opName()) + " at IR line " + std::to_string(op->line) +
+                      " is unknown";
+            return;
+          }
+          if (!on || (bp && !bpv.isTrue()))
+            continue;
+          auto bk = barrierKey(s, pr, bv);
+          if (!bk) {
+            unknown = "cannot tell which barrier tc_gen5_mma at IR line " + std::to_string(op->line) + " arrives on";
+            return;
+          }
+          Async a;
+          a.key = keyOf(*bk);
+          a.arrive = 1;
+          a.op = op;
+          a.from = static_cast<uint32_t>(pi);
+          n.async.insert(std::upper_bound(n.async.begin(), n.async.end(), a), a);
+          st.action += " (completes on " + barName(a.key) + ")";
+        }
+        break;
+      }
+      case OpKind::NamedBarrierArrive:
+      case OpKind::NamedBarrierWait: {
+        interp::Scalar id = val(r.barrier), cnt = val(r.numThreads);
+        if (!id.isKnown() || !cnt.isKnown()) {
+          unknown = "named barrier id or thread count unknown at IR line " + std::to_string(op->line);
+          return;
+        }
+        Named &nb = n.named[id.sext()];
+        int64_t threads = warpsOf(pr.partition) * 32;
+        nb.arrived += threads;
+        bool released = nb.arrived >= cnt.sext();
+        if (released) {
+          nb.arrived = 0;
+          ++nb.generation;
+        }
+        st.action = (kind == OpKind::NamedBarrierWait ? "bar.sync " : "bar.arrive ") +
+                    std::to_string(id.sext()) + " with " + std::to_string(threads) + " of " +
+                    std::to_string(cnt.sext()) + " threads" + (released ? ": released" : "");
+        if (kind == OpKind::NamedBarrierWait && !released) {
+          np.status = PStatus::NamedWait;
+          np.namedId = id.sext();
+          np.namedGen = nb.generation;
+          out.push_back({std::move(n), std::move(st)});
+          continue;
+        }
+        break;
+      }
+      case OpKind::WarpSpecialize: {
+        // Fork: one process per partition; the caller joins them.
+        if (pi != 0 || s.procs.size() > 1) {
+          unknown = "nested or repeated warp_specialize is not modelled";
+          return;
+        }
+        const kernel::WarpSpecialize *ws = nullptr;
+        for (const kernel::WarpSpecialize &w : k_.warpSpecializes)
+          if (w.op == op)
+            ws = &w;
+        if (!ws) {
+          unknown = "warp_specialize without partitions";
+          return;
+        }
+        np.status = PStatus::Joining;
+        for (const kernel::Partition &part : ws->partitions) {
+          std::optional<interp::Process> child = pr.p.enterRegion(*part.region);
+          if (!child) {
+            unknown = "cannot enter partition " + part.name;
+            return;
+          }
+          Proc c(std::move(*child));
+          c.partition = part.id;
+          c.slots = pr.slots;
+          n.procs.push_back(std::move(c));
+          DeadlockRun tmp;
+          if (!advance(n, n.procs.size() - 1, tmp)) {
+            unknown = tmp.reason;
+            return;
+          }
+        }
+        st.action = "starts " + std::to_string(ws->partitions.size()) + " partitions";
+        out.push_back({std::move(n), std::move(st)});
+        continue;
+      }
+      default:
+        st.action = std::string(op->opName());
+        break;
+      }
+      DeadlockRun tmp;
+      if (!advance(n, pi, tmp)) {
+        unknown = tmp.reason;
+        return;
+      }
+      out.push_back({std::move(n), std::move(st)});
+    }
+  }
+
+  void describeStuck(const State &s, std::vector<StuckProcess> &out) {
+    for (const Proc &pr : s.procs) {
+      if (pr.status == PStatus::Done)
+        continue;
+      StuckProcess sp;
+      sp.partition = partName(pr.partition);
+      sp.op = pr.p.op();
+      sp.where = where(sp.op);
+      if (pr.status == PStatus::Joining) {
+        sp.why = "waits for its partitions to return";
+      } else if (pr.status == PStatus::NamedWait) {
+        sp.why = "waits on named barrier " + std::to_string(pr.namedId);
+      } else if (sp.op && dialect::kindOf(sp.op) == OpKind::WaitBarrier) {
+        dialect::OperandRoles r = dialect::operandRoles(m_, sp.op);
+        auto key = barrierKey(s, pr, r.barrier);
+        interp::Scalar ph = pr.p.value(r.phase);
+        Bar b = key && s.bars.count(keyOf(*key)) ? s.bars.at(keyOf(*key)) : Bar{};
+        std::string name = key ? barName(keyOf(*key)) : "?";
+        sp.why = "waits on " + name + " for parity " + std::to_string(ph.zext() & 1) +
+                 "; its phase " + std::to_string(b.phase) + " (parity " +
+                 std::to_string(b.phase & 1) + ") is still open with " +
+                 std::to_string(b.pending) + " of " + std::to_string(b.expected) +
+                 " arrivals pending" + (b.tx ? " and " + std::to_string(b.tx) + " bytes expected" : "") +
+                 (b.inited ? "" : " (never initialised)");
+      } else {
+        sp.why = sp.op ? "stopped at " + std::string(sp.op->opName()) : "stopped";
+      }
+      out.push_back(sp);
+    }
+  }
+
+  const ir::Module &m_;
+  const kernel::Kernel &k_;
+  const DeadlockOptions &opts_;
+  interp::Program prog_;
+  interp::EventSet events_;
+  const ir::Operation *unmodelled_ = nullptr;
+};
+
+} // namespace
+
+std::vector<KernelDeadlockResult> checkDeadlocks(const ir::Module &m, const DeadlockOptions &opts) {
+  std::vector<KernelDeadlockResult> out;
+  std::vector<kernel::Kernel> kernels = kernel::Kernel::build(m);
+  for (const kernel::Kernel &k : kernels) {
+    KernelDeadlockResult res;
+    res.kernel = k.name;
+    Checker checker(m, k, opts);
+    // Integer arguments not bound by --arg are tried over small values.
+    std::vector<std::string> unbound;
+    const ir::Block *entry = k.func->firstRegion->first;
+    for (uint32_t i = 0; entry && i < entry->numArgs; ++i) {
+      std::string_view t = dialect::typeText(m, &entry->args[i]);
+      if (t != "i32" && t != "i64" && t != "index")
+        continue;
+      std::string name(m.str(entry->args[i].name));
+      bool bound = false;
+      for (const interp::Bindings::Arg &a : opts.bindings.args)
+        bound |= a.name == name || "%" + a.name == name;
+      if (!bound)
+        unbound.push_back(name);
+    }
+    res.unboundArgs = unbound;
+    std::vector<std::pair<interp::Bindings, std::string>> runs;
+    std::string fixed;
+    for (const interp::Bindings::Arg &a : opts.bindings.args)
+      fixed += (fixed.empty() ? "" : ", ") + a.name + "=" + std::to_string(a.value);
+    if (unbound.empty()) {
+      runs.push_back({opts.bindings, fixed.empty() ? "(no integer arguments)" : fixed});
+    } else {
+      for (int64_t v : opts.tryValues) {
+        interp::Bindings b = opts.bindings;
+        for (const std::string &n : unbound)
+          b.set(n, v);
+        runs.push_back({b, (fixed.empty() ? "" : fixed + ", ") + "others=" + std::to_string(v)});
+      }
+    }
+    for (auto &[b, label] : runs) {
+      res.runs.push_back(checker.run(b, label));
+      if (res.runs.back().verdict == "deadlock")
+        break;
+    }
+    bool anyDeadlock = false, allClean = true;
+    for (size_t i = 0; i < res.runs.size(); ++i) {
+      if (res.runs[i].verdict == "deadlock" && !anyDeadlock) {
+        anyDeadlock = true;
+        res.evidenceRun = i;
+      }
+      allClean &= res.runs[i].verdict == "no-deadlock";
+    }
+    if (anyDeadlock) {
+      res.verdict = "deadlock";
+    } else if (allClean) {
+      res.verdict = "no-deadlock";
+    } else {
+      res.verdict = "unknown";
+      for (const DeadlockRun &r : res.runs)
+        if (r.verdict == "unknown") {
+          res.reason = r.reason;
+          break;
+        }
+    }
+    out.push_back(std::move(res));
+  }
+  return out;
+}
+
+} // namespace tscope::checks

@@ -1,0 +1,65 @@
+// ModelChecker: proves or refutes a hang of a warp-specialized kernel by
+// exploring every interleaving of its partitions under the mbarrier phase
+// model (docs/Deadlock.md states the rules and their PTX ISA sections).
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "checks/barriers/BarrierReport.h"
+#include "interp/Bindings.h"
+
+namespace tscope::checks {
+
+/// Bounds and inputs of one check.
+struct DeadlockOptions {
+  interp::Bindings bindings;          // --arg NAME=VALUE, --grid
+  bool gridSet = false;
+  /// Values tried for integer arguments left unbound (all set to the same
+  /// value per run); loop trip counts follow from them.
+  std::vector<int64_t> tryValues = {1, 2, 3, 4, 64, 128, 256};
+  size_t maxStates = 1'000'000; // per run
+};
+
+/// One step of a counterexample.
+struct TraceStep {
+  std::string actor;  // partition, or "TMA"/"tcgen05" for async completions
+  std::string action; // e.g. "arrive empty[1] (pending 1 -> 0, phase 0 -> 1)"
+  SourcePoint where;
+};
+
+/// A process that cannot move in the stuck state.
+struct StuckProcess {
+  std::string partition;
+  std::string why; // e.g. "waits on ready[0] for parity 0; phase 0 needs 1 more arrival"
+  const ir::Operation *op = nullptr;
+  SourcePoint where;
+};
+
+/// One exploration under one set of bindings.
+struct DeadlockRun {
+  std::string bindings; // "K=64" ...
+  std::string verdict;  // "deadlock", "no-deadlock", "unknown"
+  std::string reason;   // for unknown
+  size_t states = 0;
+  std::vector<TraceStep> trace;
+  std::vector<StuckProcess> stuck;
+  std::vector<std::string> loopTrips; // "partition0 scf.for IR 72: 2 trips"
+};
+
+/// The verdict of one kernel.
+struct KernelDeadlockResult {
+  std::string kernel;
+  std::string verdict; // "deadlock", "no-deadlock", "unknown"
+  std::string reason;
+  std::vector<DeadlockRun> runs;
+  std::vector<std::string> unboundArgs;
+  std::optional<size_t> evidenceRun; // the run whose trace proves the verdict
+};
+
+/// Checks every kernel of `m`.
+std::vector<KernelDeadlockResult> checkDeadlocks(const ir::Module &m, const DeadlockOptions &opts);
+
+} // namespace tscope::checks

@@ -1,0 +1,161 @@
+// `tscope deadlock FILE`: prove or refute a hang with the mbarrier phase model.
+#include <fmt/format.h>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "checks/deadlock/ModelChecker.h"
+#include "cli/Command.h"
+#include "ir/Parser.h"
+
+namespace tscope::cli {
+namespace {
+
+std::string place(const checks::SourcePoint &p) {
+  std::string s = "IR " + std::to_string(p.irLine);
+  if (p.pyLine) {
+    std::string f = p.pyFile.substr(p.pyFile.rfind('/') + 1);
+    s += ", " + f + ":" + std::to_string(p.pyLine);
+  }
+  return s;
+}
+
+nlohmann::json loc(const std::string &file, const checks::SourcePoint &p) {
+  return {{"file", file}, {"line", p.irLine}, {"col", 1}};
+}
+nlohmann::json src(const checks::SourcePoint &p) {
+  if (!p.pyLine)
+    return nullptr;
+  return {{"file", p.pyFile}, {"line", p.pyLine}};
+}
+
+} // namespace
+
+Command makeDeadlockCommand() {
+  return {"deadlock", "Prove or refute a barrier deadlock (mbarrier phase model, all interleavings)",
+          [](CLI::App &app) {
+            struct Opts {
+              std::string file, format = "text", grid;
+              std::vector<std::string> args;
+              std::vector<int64_t> tryValues;
+              int trips = 0;
+              size_t maxStates = 1'000'000;
+            };
+            auto o = std::make_shared<Opts>();
+            app.add_option("file", o->file, "TTGIR file")->required();
+            app.add_option("--arg", o->args, "NAME=VALUE for a kernel argument (repeatable)");
+            app.add_option("--grid", o->grid, "X[,Y,Z]: the launch grid (tt.get_num_programs)");
+            app.add_option("--try", o->tryValues, "values tried for unbound integer arguments");
+            app.add_option("--trips", o->trips, "try unbound integer arguments with 1..N");
+            app.add_option("--max-states", o->maxStates, "states explored per run before giving up");
+            app.add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+            return [o]() -> int {
+              checks::DeadlockOptions opts;
+              for (const std::string &a : o->args) {
+                auto b = interp::parseArgBinding(a);
+                if (!b) {
+                  std::cerr << "error: --arg expects NAME=VALUE, got '" << a << "'\n";
+                  return kExitBadInput;
+                }
+                opts.bindings.args.push_back(*b);
+              }
+              if (!o->grid.empty()) {
+                auto g = interp::parseDim3(o->grid, 1);
+                if (!g) {
+                  std::cerr << "error: --grid expects X[,Y,Z], got '" << o->grid << "'\n";
+                  return kExitBadInput;
+                }
+                opts.bindings.numPrograms = *g;
+                opts.gridSet = true;
+              }
+              if (!o->tryValues.empty())
+                opts.tryValues = o->tryValues;
+              if (o->trips > 0) {
+                opts.tryValues.clear();
+                for (int i = 1; i <= o->trips; ++i)
+                  opts.tryValues.push_back(i);
+              }
+              opts.maxStates = o->maxStates;
+              std::string err;
+              auto buf = support::SourceBuffer::open(o->file, err);
+              if (!buf) {
+                std::cerr << o->file << ": error: cannot read: " << err << "\n";
+                return kExitBadInput;
+              }
+              support::Diagnostics diags;
+              auto m = ir::parseModule(std::move(buf), diags);
+              diags.print(std::cerr);
+              if (diags.errorCount())
+                return kExitBadInput;
+              auto results = checks::checkDeadlocks(*m, opts);
+              bool found = false;
+              nlohmann::json findings = nlohmann::json::array(), kernels = nlohmann::json::array();
+              for (const auto &r : results) {
+                found |= r.verdict == "deadlock";
+                nlohmann::json runs = nlohmann::json::array();
+                for (const auto &run : r.runs)
+                  runs.push_back({{"bindings", run.bindings}, {"verdict", run.verdict},
+                                  {"reason", run.reason}, {"states", run.states}});
+                kernels.push_back({{"name", r.kernel}, {"verdict", r.verdict}, {"reason", r.reason},
+                                   {"unbound_args", r.unboundArgs}, {"runs", runs}});
+                if (r.verdict == "deadlock" && r.evidenceRun) {
+                  const auto &run = r.runs[*r.evidenceRun];
+                  nlohmann::json related = nlohmann::json::array(), trace = nlohmann::json::array();
+                  for (size_t i = 1; i < run.stuck.size(); ++i)
+                    related.push_back({{"location", loc(o->file, run.stuck[i].where)},
+                                       {"source", src(run.stuck[i].where)},
+                                       {"message", run.stuck[i].partition + " " + run.stuck[i].why}});
+                  for (const auto &t : run.trace)
+                    trace.push_back({{"actor", t.actor}, {"action", t.action},
+                                     {"location", loc(o->file, t.where)}, {"source", src(t.where)}});
+                  const auto &first = run.stuck.front();
+                  findings.push_back({{"check", "deadlock"}, {"severity", "error"},
+                                      {"message", "kernel " + r.kernel + " hangs: " + first.partition + " " + first.why},
+                                      {"location", loc(o->file, first.where)}, {"source", src(first.where)},
+                                      {"related", related},
+                                      {"notes", {"bindings: " + run.bindings, std::to_string(run.states) + " states explored"}},
+                                      {"trace", trace}});
+                }
+              }
+              if (o->format == "json") {
+                std::cout << nlohmann::json{{"schema", "tscope.deadlock/1"}, {"file", o->file},
+                                            {"kernels", kernels}, {"findings", findings}}
+                                 .dump(2)
+                          << "\n";
+                return found ? kExitFindings : kExitClean;
+              }
+              for (const auto &r : results) {
+                std::cout << "== kernel " << r.kernel << ": " << r.verdict;
+                if (r.verdict == "no-deadlock")
+                  std::cout << " (every interleaving of every run below finishes)";
+                if (!r.reason.empty())
+                  std::cout << " (" << r.reason << ")";
+                std::cout << "\n";
+                if (!r.unboundArgs.empty()) {
+                  std::string names;
+                  for (const auto &n : r.unboundArgs)
+                    names += (names.empty() ? "" : ", ") + n;
+                  std::cout << "  unbound integer arguments tried together: " << names << "\n";
+                }
+                for (const auto &run : r.runs)
+                  std::cout << fmt::format("  run {}: {} ({} states){}\n", run.bindings, run.verdict,
+                                           run.states, run.reason.empty() ? "" : ": " + run.reason);
+                if (r.verdict == "deadlock" && r.evidenceRun) {
+                  const auto &run = r.runs[*r.evidenceRun];
+                  std::cout << "  stuck state:\n";
+                  for (const auto &s : run.stuck)
+                    std::cout << fmt::format("    {:<11} {}  [{}]\n", s.partition, s.why, place(s.where));
+                  std::cout << "  trace (" << run.trace.size() << " steps):\n";
+                  size_t i = 0;
+                  for (const auto &t : run.trace)
+                    std::cout << fmt::format("    {:>3}. {:<11} {}  [{}]\n", ++i, t.actor, t.action, place(t.where));
+                  const auto &first = run.stuck.front();
+                  std::cout << fmt::format("{}:{}:1: error: kernel {} hangs: {} {} [deadlock]\n", o->file,
+                                           first.where.irLine, r.kernel, first.partition, first.why);
+                }
+              }
+              return found ? kExitFindings : kExitClean;
+            };
+          }};
+}
+
+} // namespace tscope::cli

@@ -1,0 +1,409 @@
+// RegsReport: a ptxas entry is matched to a kernel's metadata by folder first
+// (fixture layout: kernel.json beside ptxas.log), then by kernel name and the
+// autotune config printed before it (num_warps, num_stages, num_ctas, maxnreg).
+#include "dumps/RegsReport.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fmt/format.h>
+#include <map>
+
+#include "dumps/IndexReport.h"
+#include "support/SourceBuffer.h"
+
+namespace fs = std::filesystem;
+
+namespace tscope::dumps {
+namespace {
+
+struct LogEntry {
+  PtxasEntry e;
+  std::string file;
+  std::string folder;
+  bool claimed = false;
+};
+
+std::string readAll(const std::string &path) {
+  std::string err;
+  auto buf = support::SourceBuffer::open(path, err);
+  return buf ? std::string(buf->text()) : std::string();
+}
+
+std::string shortConfig(const std::string &text) {
+  std::string out;
+  size_t b = 0;
+  while (b < text.size()) {
+    size_t e = text.find(", ", b);
+    if (e == std::string::npos)
+      e = text.size();
+    std::string part = text.substr(b, e - b);
+    b = e + 2;
+    if (part == "num_ctas: 1" || part == "maxnreg: None")
+      continue;
+    size_t c = part.find(": ");
+    if (c != std::string::npos)
+      part = part.substr(0, c) + "=" + part.substr(c + 2);
+    out += (out.empty() ? "" : " ") + part;
+  }
+  return out;
+}
+
+int archOf(const std::string &sm) {
+  // "sm_90a" -> 90
+  if (sm.rfind("sm_", 0) != 0)
+    return 0;
+  int v = 0;
+  for (size_t i = 3; i < sm.size() && sm[i] >= '0' && sm[i] <= '9'; ++i)
+    v = v * 10 + (sm[i] - '0');
+  return v;
+}
+
+bool configFits(const PtxasEntry &e, const KernelMetadata &m) {
+  if (!e.config)
+    return true;
+  const AutotuneConfig &c = *e.config;
+  if (c.numWarps && *c.numWarps != m.numWarps)
+    return false;
+  if (c.numStages && *c.numStages != m.numStages)
+    return false;
+  if (c.numCtas && *c.numCtas != m.numCtas)
+    return false;
+  if (c.maxnreg != m.maxnreg && c.text.find("maxnreg: None") == std::string::npos)
+    return false;
+  if (c.text.find("maxnreg: None") != std::string::npos && m.maxnreg)
+    return false;
+  return true;
+}
+
+bool sameNumbers(const PtxasEntry &a, const PtxasEntry &b) {
+  return a.registers == b.registers && a.spillStores == b.spillStores && a.spillLoads == b.spillLoads &&
+         a.stackFrame == b.stackFrame && a.barriers == b.barriers;
+}
+
+void finishRow(KernelResourcesRow &r) {
+  if (!r.arch && r.ptxas)
+    r.arch = archOf(r.ptxas->arch);
+  if (!r.arch && r.meta)
+    r.arch = r.meta->arch;
+  KernelResources k;
+  k.warpsPerCta = r.meta ? r.meta->numWarps : (r.ptxas && r.ptxas->config && r.ptxas->config->numWarps
+                                                   ? *r.ptxas->config->numWarps
+                                                   : 0);
+  k.regsPerThread = r.ptxas ? r.ptxas->registers : -1;
+  k.sharedBytes = r.meta ? r.meta->shared : -1;
+  k.tmemColumns = r.meta ? r.meta->tmemSize : 0;
+  if (const SmLimits *sm = smLimits(r.arch); sm && k.warpsPerCta > 0)
+    r.occupancy = computeOccupancy(*sm, k);
+  if (r.config.empty()) {
+    if (r.ptxas && r.ptxas->config)
+      r.config = shortConfig(r.ptxas->config->text);
+    else if (r.meta)
+      r.config = fmt::format("num_warps={} num_stages={}", r.meta->numWarps, r.meta->numStages);
+  }
+}
+
+} // namespace
+
+std::optional<RegsReport> gatherRegs(const std::string &path, std::string &error) {
+  RegsReport rep;
+  std::error_code ec;
+  std::vector<LogEntry> entries;
+  struct Meta {
+    std::string folder, jsonPath, name;
+    KernelMetadata m;
+  };
+  std::vector<Meta> metas;
+  std::vector<std::string> ttgirs;
+  auto readLog = [&](const std::string &file, const std::string &folder) {
+    PtxasLog log = parsePtxasLog(readAll(file));
+    if (log.entries.empty() && log.results.empty())
+      return;
+    rep.inputs.push_back(file);
+    for (PtxasEntry &e : log.entries)
+      entries.push_back({std::move(e), file, folder, false});
+    for (AutotuneResult &a : log.results)
+      rep.autotune.push_back(a);
+  };
+  if (fs::is_regular_file(path, ec)) {
+    readLog(path, fs::path(path).parent_path().string());
+  } else if (fs::is_directory(path, ec)) {
+    std::vector<fs::path> files;
+    for (auto it = fs::recursive_directory_iterator(path, fs::directory_options::skip_permission_denied, ec);
+         it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      if (ec)
+        break;
+      if (it.depth() > 4) {
+        it.disable_recursion_pending();
+        continue;
+      }
+      if (it->is_regular_file(ec))
+        files.push_back(it->path());
+    }
+    std::sort(files.begin(), files.end());
+    for (const fs::path &f : files) {
+      std::string name = f.filename().string(), ext = f.extension().string();
+      std::string folder = f.parent_path().string();
+      if (ext == ".log" || ext == ".txt") {
+        readLog(f.string(), folder);
+      } else if (ext == ".json" && name.rfind("__grp__", 0) != 0) {
+        std::string err;
+        if (auto m = parseKernelMetadata(readAll(f.string()), err)) {
+          rep.inputs.push_back(f.string());
+          metas.push_back({folder, f.string(), f.stem().string(), *m});
+        }
+      } else if (ext == ".ttgir") {
+        ttgirs.push_back(f.string());
+      }
+    }
+  } else {
+    error = "no such file or directory";
+    return std::nullopt;
+  }
+  for (const Meta &md : metas) {
+    KernelResourcesRow r;
+    r.kernel = md.m.name;
+    r.where = md.folder;
+    r.meta = md.m;
+    // 1. the ptxas log beside the metadata
+    std::vector<LogEntry *> here, named;
+    for (LogEntry &le : entries)
+      if (le.e.function == md.m.name && le.folder == md.folder)
+        here.push_back(&le);
+    if (!here.empty()) {
+      r.ptxas = here.front()->e;
+      for (LogEntry *le : here)
+        le->claimed = true;
+      if (here.size() > 1)
+        r.matchNote = fmt::format("{} compiles in {}", here.size(), fs::path(here.front()->file).filename().string());
+    } else {
+      // 2. by name and config anywhere
+      for (LogEntry &le : entries)
+        if (!le.claimed && le.e.function == md.m.name && configFits(le.e, md.m))
+          named.push_back(&le);
+      bool agree = !named.empty() && std::all_of(named.begin(), named.end(), [&](LogEntry *le) {
+                     return sameNumbers(le->e, named.front()->e);
+                   });
+      if (named.size() == 1 || agree) {
+        r.ptxas = named.front()->e;
+        named.front()->claimed = true;
+        if (named.front()->e.config)
+          r.config = shortConfig(named.front()->e.config->text);
+      } else if (named.size() > 1) {
+        r.matchNote = fmt::format("{} ptxas entries fit this config; registers not attributed", named.size());
+      } else {
+        r.matchNote = "no ptxas output for it (run with --preset regs)";
+      }
+    }
+    fs::path base = fs::path(md.folder);
+    for (const std::string &cand : {(base / (md.name + ".ttgir")).string(), (base / "kernel.ttgir").string()})
+      if (fs::exists(cand, ec)) {
+        std::string err;
+        r.budgets = warpSpecBudgets(cand, err);
+        break;
+      }
+    for (const std::string &cand : {(base / (md.name + ".ptx")).string(), (base / "kernel.ptx").string()})
+      if (fs::exists(cand, ec)) {
+        InstrStats st = instrStats(readAll(cand), false);
+        if (!st.kernels.empty())
+          r.ptx = st.kernels.front();
+        break;
+      }
+    finishRow(r);
+    rep.rows.push_back(std::move(r));
+  }
+  for (LogEntry &le : entries) {
+    if (le.claimed)
+      continue;
+    KernelResourcesRow r;
+    r.kernel = le.e.function;
+    r.where = fmt::format("{}:{}", le.file, le.e.line);
+    r.ptxas = le.e;
+    finishRow(r);
+    rep.rows.push_back(std::move(r));
+  }
+  for (KernelResourcesRow &r : rep.rows)
+    for (const AutotuneResult &a : rep.autotune)
+      if (a.kernel == r.kernel && r.ptxas && r.ptxas->config && r.ptxas->config->text == a.bestConfig)
+        r.best = true;
+  if (rep.rows.empty()) {
+    error = "found no ptxas output and no kernel metadata (.json)";
+    return std::nullopt;
+  }
+  sortRegs(rep, "name");
+  return rep;
+}
+
+void sortRegs(RegsReport &r, const std::string &key) {
+  auto regs = [](const KernelResourcesRow &x) { return x.ptxas ? x.ptxas->registers : -1; };
+  auto spills = [](const KernelResourcesRow &x) {
+    return x.ptxas ? std::max<int64_t>(0, x.ptxas->spillStores) + std::max<int64_t>(0, x.ptxas->spillLoads) : -1;
+  };
+  auto occ = [](const KernelResourcesRow &x) { return x.occupancy ? x.occupancy->fraction : -1.0; };
+  std::stable_sort(r.rows.begin(), r.rows.end(), [&](const KernelResourcesRow &a, const KernelResourcesRow &b) {
+    if (key == "regs" && regs(a) != regs(b))
+      return regs(a) > regs(b);
+    if (key == "spills" && spills(a) != spills(b))
+      return spills(a) > spills(b);
+    if (key == "occupancy" && occ(a) != occ(b))
+      return occ(a) < occ(b);
+    if (a.kernel != b.kernel)
+      return a.kernel < b.kernel;
+    return a.where < b.where;
+  });
+}
+
+namespace {
+
+std::string num(int64_t v) { return v < 0 ? "?" : std::to_string(v); }
+
+std::string occText(const KernelResourcesRow &r) {
+  if (!r.occupancy)
+    return r.arch ? fmt::format("sm_{}: not modelled", r.arch) : "?";
+  const Occupancy &o = *r.occupancy;
+  if (!o.launchable)
+    return "cannot launch: " + o.whyNot;
+  return fmt::format("{} CTA/SM, {}/{} warps ({:.0f}%), limit: {}", o.ctasPerSm, o.warpsPerSm,
+                     smLimits(r.arch)->maxWarpsPerSm, o.fraction * 100, o.limiter);
+}
+
+} // namespace
+
+void writeRegsText(std::ostream &os, const RegsReport &rep, bool compare) {
+  os << fmt::format("{:<28} {:<34} {:>4} {:>4} {:>9} {:>5} {:>4} {:>5} {:>7}  {}\n", "kernel", "config", "sm",
+                    "regs", "spill s/l", "stack", "bars", "warps", "shared", "occupancy on its target");
+  std::map<std::string, const KernelResourcesRow *> firstOf;
+  for (const KernelResourcesRow &r : rep.rows) {
+    const PtxasEntry *p = r.ptxas ? &*r.ptxas : nullptr;
+    std::string regs = p ? num(p->registers) : "?";
+    if (compare) {
+      auto [it, fresh] = firstOf.emplace(r.kernel, &r);
+      if (!fresh && p && it->second->ptxas && it->second->ptxas->registers >= 0)
+        regs += fmt::format("({:+})", p->registers - it->second->ptxas->registers);
+    }
+    std::string config = r.config + (r.best ? " *best*" : "");
+    os << fmt::format("{:<28} {:<34} {:>4} {:>4} {:>9} {:>5} {:>4} {:>5} {:>7}  {}\n", r.kernel, config,
+                      r.arch ? std::to_string(r.arch) : "?", regs,
+                      p ? num(p->spillStores) + "/" + num(p->spillLoads) : "?", p ? num(p->stackFrame) : "?",
+                      p ? num(p->barriers) : "?",
+                      r.meta ? std::to_string(r.meta->numWarps)
+                             : (p && p->config && p->config->numWarps ? std::to_string(*p->config->numWarps) : "?"),
+                      r.meta ? std::to_string(r.meta->shared) : "?", occText(r));
+  }
+  for (const KernelResourcesRow &r : rep.rows) {
+    if (!r.matchNote.empty() || (r.ptxas && !r.ptxas->warnings.empty()))
+      os << fmt::format("note: {} ({}):", r.kernel, r.where);
+    if (!r.matchNote.empty())
+      os << " " << r.matchNote << (r.ptxas && !r.ptxas->warnings.empty() ? ";" : "");
+    if (r.ptxas && !r.ptxas->warnings.empty())
+      os << " ptxas " << r.ptxas->warnings.front();
+    if (!r.matchNote.empty() || (r.ptxas && !r.ptxas->warnings.empty()))
+      os << "\n";
+  }
+  for (const KernelResourcesRow &r : rep.rows) {
+    for (const WarpSpecBudget &b : r.budgets) {
+      os << fmt::format("\nwarp specialization of {} ({}, ttg.warp_specialize at TTGIR line {}), {}:\n", r.kernel,
+                        r.where, b.line,
+                        b.fromIr ? "actualRegisters from the IR"
+                                 : (b.reallocated ? "registers as Triton's AllocateWarpGroups assigns them"
+                                                  : "no register reallocation"));
+      os << fmt::format("  {:<12} {:>5} {:>9} {:>11} {:>9}\n", "group", "warps", "requested", "regs/thread",
+                        "registers");
+      for (const PartitionBudget &g : b.groups)
+        os << fmt::format("  {:<12} {:>5} {:>9} {:>11} {:>9}\n", g.name, g.warps,
+                          g.requested < 0 ? "-" : std::to_string(g.requested), g.registers,
+                          int64_t(g.warps) * 32 * g.registers);
+      os << fmt::format("  {:<12} {:>5} {:>9} {:>11} {:>9} of 65536 ({:.1f}%); launch maxnreg {}\n", "total",
+                        b.totalWarps, "", "", b.totalRegisters, b.totalRegisters * 100.0 / 65536, b.maxnreg);
+      if (!b.note.empty())
+        os << "  note: " << b.note << "\n";
+      if (r.ptx) {
+        os << "  PTX: .maxnreg " << num(r.ptx->maxnreg) << ", .reqntid " << num(r.ptx->reqntid);
+        auto list = [&](const char *what, const std::map<int, uint64_t> &m) {
+          if (m.empty())
+            return;
+          os << "; setmaxnreg." << what;
+          for (auto &[v, n] : m)
+            os << " " << v;
+        };
+        list("inc", r.ptx->setmaxnregInc);
+        list("dec", r.ptx->setmaxnregDec);
+        os << "\n";
+      }
+    }
+  }
+  for (const AutotuneResult &a : rep.autotune)
+    os << fmt::format("\nautotune: {} best config {} (tuning took {:.2f} s)\n", a.kernel, a.bestConfig, a.seconds);
+}
+
+bool regsHasErrors(const RegsReport &r) {
+  for (const KernelResourcesRow &row : r.rows)
+    if (row.occupancy && !row.occupancy->launchable)
+      return true;
+  return false;
+}
+
+nlohmann::json regsJson(const RegsReport &rep) {
+  nlohmann::json out, kernels = nlohmann::json::array(), findings = nlohmann::json::array();
+  for (const KernelResourcesRow &r : rep.rows) {
+    nlohmann::json k;
+    k["kernel"] = r.kernel;
+    k["where"] = r.where;
+    k["config"] = r.config;
+    k["arch"] = r.arch;
+    k["best"] = r.best;
+    if (r.ptxas) {
+      const PtxasEntry &p = *r.ptxas;
+      k["registers"] = p.registers;
+      k["barriers"] = p.barriers;
+      k["stack_frame"] = p.stackFrame;
+      k["spill_stores"] = p.spillStores;
+      k["spill_loads"] = p.spillLoads;
+      k["ptxas_warnings"] = p.warnings;
+    }
+    if (r.meta) {
+      k["num_warps"] = r.meta->numWarps;
+      k["num_stages"] = r.meta->numStages;
+      k["shared"] = r.meta->shared;
+      k["tmem_size"] = r.meta->tmemSize;
+    }
+    if (r.occupancy) {
+      const Occupancy &o = *r.occupancy;
+      k["occupancy"] = {{"launchable", o.launchable}, {"why_not", o.whyNot},     {"ctas_per_sm", o.ctasPerSm},
+                        {"warps_per_sm", o.warpsPerSm}, {"fraction", o.fraction}, {"limiter", o.limiter},
+                        {"by_registers", o.byRegisters}, {"by_shared_memory", o.bySharedMemory},
+                        {"by_warps", o.byWarps},        {"by_tmem", o.byTmem},    {"by_cta_slots", o.byCtaSlots}};
+    }
+    nlohmann::json budgets = nlohmann::json::array();
+    for (const WarpSpecBudget &b : r.budgets) {
+      nlohmann::json groups = nlohmann::json::array();
+      for (const PartitionBudget &g : b.groups)
+        groups.push_back({{"name", g.name}, {"warps", g.warps}, {"requested", g.requested}, {"registers", g.registers}});
+      budgets.push_back({{"ttgir_line", b.line}, {"total_warps", b.totalWarps}, {"maxnreg", b.maxnreg},
+                         {"from_ir", b.fromIr}, {"reallocated", b.reallocated},
+                         {"total_registers", b.totalRegisters}, {"groups", groups}});
+    }
+    k["warp_specialization"] = budgets;
+    kernels.push_back(k);
+    auto finding = [&](const char *check, const char *sev, std::string msg) {
+      findings.push_back({{"check", check}, {"severity", sev}, {"message", msg},
+                          {"location", {{"file", r.where}, {"line", r.ptxas ? r.ptxas->line : 0}, {"col", 1}}},
+                          {"source", nullptr}, {"related", nlohmann::json::array()},
+                          {"notes", nlohmann::json::array()}, {"trace", nlohmann::json::array()}});
+    };
+    if (r.ptxas && (r.ptxas->spillStores > 0 || r.ptxas->spillLoads > 0))
+      finding("register-spill", "warning",
+              fmt::format("{} ({}) spills: {} bytes stored, {} bytes loaded", r.kernel, r.config,
+                          r.ptxas->spillStores, r.ptxas->spillLoads));
+    if (r.occupancy && !r.occupancy->launchable)
+      finding("cannot-launch", "error", fmt::format("{} ({}) cannot launch: {}", r.kernel, r.config, r.occupancy->whyNot));
+  }
+  out["kernels"] = kernels;
+  out["findings"] = findings;
+  nlohmann::json at = nlohmann::json::array();
+  for (const AutotuneResult &a : rep.autotune)
+    at.push_back({{"kernel", a.kernel}, {"best_config", a.bestConfig}, {"seconds", a.seconds}});
+  out["autotune"] = at;
+  return out;
+}
+
+} // namespace tscope::dumps

@@ -1,0 +1,99 @@
+// Scan: the directory listing is serial (cheap); reading and analysing each
+// kernel runs in parallel; lines are written in index order afterwards.
+#include "dumps/Scan.h"
+
+#include <atomic>
+#include <chrono>
+#include <fmt/format.h>
+#include <iostream>
+#include <mutex>
+#include <nlohmann/json.hpp>
+
+#include "dumps/DumpIndex.h"
+#include "dumps/IndexReport.h"
+#include "dumps/InstrStats.h"
+#include "dumps/Occupancy.h"
+#include "dumps/Parallel.h"
+#include "dumps/StatsReport.h"
+#include "dumps/WarpBudget.h"
+#include "ir/Parser.h"
+#include "support/SourceBuffer.h"
+
+namespace tscope::dumps {
+
+long scanDirectory(const std::string &root, const ScanOptions &opts, std::ostream &out, std::string &error) {
+  auto idx = indexDirectory(root, error);
+  if (!idx)
+    return -1;
+  struct Item {
+    const IndexSection *sec;
+    const KernelEntry *e;
+    std::string line;
+  };
+  std::vector<Item> items;
+  for (const IndexSection &s : idx->sections)
+    for (const KernelEntry &e : s.entries)
+      items.push_back({&s, &e, {}});
+  std::atomic<size_t> done{0};
+  std::mutex progressMutex;
+  auto t0 = std::chrono::steady_clock::now();
+  parallelFor(items.size(), workerCount(opts.threads), [&](size_t i) {
+    Item &it = items[i];
+    const KernelEntry &e = *it.e;
+    nlohmann::json j = entryJson(e);
+    j["section"] = it.sec->isCache ? "cache" : "dump";
+    if (e.meta) {
+      KernelResources k;
+      k.warpsPerCta = e.meta->numWarps;
+      k.sharedBytes = e.meta->shared;
+      k.tmemColumns = e.meta->tmemSize;
+      if (const SmLimits *sm = smLimits(e.meta->arch)) {
+        Occupancy o = computeOccupancy(*sm, k);
+        j["occupancy_without_registers"] = {{"launchable", o.launchable}, {"ctas_per_sm", o.ctasPerSm},
+                                            {"limiter", o.limiter}, {"why_not", o.whyNot}};
+      }
+    }
+    std::string err;
+    if (e.has(Stage::Ptx)) {
+      if (auto buf = support::SourceBuffer::open(e.path(Stage::Ptx), err)) {
+        InstrStats st = instrStats(buf->text(), false);
+        if (!st.kernels.empty())
+          j["ptx"] = kernelStatsJson(st.kernels.front());
+      }
+    }
+    if (e.has(Stage::Ttgir)) {
+      if (auto buf = support::SourceBuffer::open(e.path(Stage::Ttgir), err)) {
+        support::Diagnostics diags;
+        auto m = ir::parseModule(std::move(buf), diags);
+        j["ttgir"] = {{"ops", m->stats().ops}, {"functions", m->stats().functions},
+                      {"parse_errors", diags.errorCount()}};
+        auto budgets = warpSpecBudgets(*m);
+        nlohmann::json b = nlohmann::json::array();
+        for (const WarpSpecBudget &wb : budgets) {
+          nlohmann::json groups = nlohmann::json::array();
+          for (const PartitionBudget &g : wb.groups)
+            groups.push_back({{"name", g.name}, {"warps", g.warps}, {"registers", g.registers}});
+          b.push_back({{"total_warps", wb.totalWarps}, {"total_registers", wb.totalRegisters}, {"groups", groups}});
+        }
+        j["warp_specialization"] = b;
+      }
+    }
+    it.line = j.dump();
+    size_t n = ++done;
+    if (opts.progress && (n % 64 == 0 || n == items.size())) {
+      std::lock_guard<std::mutex> g(progressMutex);
+      double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      size_t width = 30, fill = items.empty() ? width : n * width / items.size();
+      std::cerr << fmt::format("\r[{}{}] {}/{} kernels, {:.1f} s", std::string(fill, '#'),
+                               std::string(width - fill, ' '), n, items.size(), s)
+                << std::flush;
+    }
+  }, 8);
+  if (opts.progress)
+    std::cerr << "\n";
+  for (const Item &it : items)
+    out << it.line << "\n";
+  return static_cast<long>(items.size());
+}
+
+} // namespace tscope::dumps
