@@ -675,7 +675,16 @@ private:
   }
 
   void describeStuck(const State &s, std::vector<StuckProcess> &out) {
-    for (const Proc &pr : s.procs) {
+    // Partitions first: the caller joining them is a consequence, not a cause.
+    std::vector<const Proc *> order;
+    for (const Proc &pr : s.procs)
+      if (pr.status != PStatus::Joining)
+        order.push_back(&pr);
+    for (const Proc &pr : s.procs)
+      if (pr.status == PStatus::Joining)
+        order.push_back(&pr);
+    for (const Proc *pp : order) {
+      const Proc &pr = *pp;
       if (pr.status == PStatus::Done)
         continue;
       StuckProcess sp;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "InterpTestUtil.h"
+#include "interp/OpText.h"
 
 using namespace tscope::interptest;
 
@@ -19,7 +20,7 @@ module {
 }
 )";
 
-std::vector<Scalar> bind(const Compiled &c, const Bindings &b, std::vector<std::string> &errs) {
+std::vector<Scalar> bindAll(const Compiled &c, const Bindings &b, std::vector<std::string> &errs) {
   return bindArguments(*c.prog, b, &errs);
 }
 
@@ -63,7 +64,7 @@ TEST(Bindings, BySsaNameNameLocAndUniqueIntegerOfADescriptor) {
   std::vector<std::string> errs;
   Bindings b;
   b.set("K", 4096).set("%M", 7).set("a_desc_2", 1ll << 40).set("%x", -1).set("flag", 1);
-  auto v = bind(*c, b, errs);
+  auto v = bindAll(*c, b, errs);
   EXPECT_TRUE(errs.empty()) << ::testing::PrintToString(errs);
   EXPECT_EQ(v[3].sext(), 4096); // K is the NameLoc of %arg3
   EXPECT_EQ(v[4].sext(), 7);
@@ -83,7 +84,7 @@ TEST(Bindings, ProblemsAreReportedNotGuessed) {
   Bindings b;
   b.set("Q", 1).set("dup", 2).set("a_desc", 3).set("%M", 1).set("M", 2)
       .set("%x", 1ll << 40).set("%y", 4294967295);
-  auto v = bind(*c, b, errs);
+  auto v = bindAll(*c, b, errs);
   ASSERT_EQ(errs.size(), 5u) << ::testing::PrintToString(errs);
   EXPECT_EQ(errs[0], "no argument named 'Q' (integer arguments: %a_desc_0 (a_desc), "
                      "%a_desc_2 (a_desc), %arg3 (K), %M, %x (dup), %y (dup), %flag)");
@@ -97,14 +98,14 @@ TEST(Bindings, ProblemsAreReportedNotGuessed) {
   EXPECT_EQ(v[6].sext(), -1);
 }
 
-TEST(Bindings, DescriptorNameAloneIsAmbiguousAmongItsIntegers) {
+TEST(Bindings, DescriptorNameMeansTheDescriptorItself) {
   auto c = compile(R"(
 tt.func @k(%d: !tt.tensordesc<tensor<8xf16>> loc("d"), %d_0: i32 loc("d"), %d_1: i64 loc("d")) {
   tt.return
 }
 )");
   std::vector<std::string> errs;
-  bind(*c, Bindings().set("d", 1), errs);
+  bindAll(*c, Bindings().set("d", 1), errs);
   ASSERT_EQ(errs.size(), 1u);
   EXPECT_EQ(errs[0], "argument %d is not an integer of at most 64 bits (type "
                      "!tt.tensordesc<tensor<8xf16>>)");
