@@ -30,6 +30,8 @@ Command makeStatsCommand();
 Command makeScanCommand();
 Command makeBarriersCommand();
 Command makeDeadlockCommand();
+Command makeTmaCommand();
+Command makeRecordCommand();
 Command makeInterpCommand();
 
 /// Exit statuses shared by every subcommand.

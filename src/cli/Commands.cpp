@@ -15,6 +15,8 @@ const std::vector<Command> &commands() {
       makeScanCommand(),
       makeBarriersCommand(),
       makeDeadlockCommand(),
+      makeRecordCommand(),
+      makeTmaCommand(),
       makeInterpCommand(),
   };
   return table;

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "cli/Command.h"
+#include "interp/OpText.h"
 #include "interp/Process.h"
 #include "ir/Parser.h"
 
@@ -79,6 +80,26 @@ std::string formatEvent(const interp::Process &p, const ir::Operation &op) {
   if (!loops.empty())
     s += " [" + loops + "]";
   return s;
+}
+
+/// `@name` of a function: after `@` in the pretty form, `sym_name` in the
+/// generic one; `@?` when neither is there.
+std::string symbolName(const ir::Module &m, const ir::Operation &f) {
+  if (f.form == ir::Operation::Form::Generic) {
+    auto v = interp::attrValue(m, f, "sym_name");
+    if (v && v->size() >= 2 && v->front() == '"')
+      return "@" + std::string(v->substr(1, v->size() - 2));
+    return "@?";
+  }
+  std::string_view text = m.str(f.range);
+  size_t at = text.find('@');
+  if (at == std::string_view::npos)
+    return "@?";
+  size_t e = at + 1;
+  while (e < text.size() && (std::isalnum(static_cast<unsigned char>(text[e])) ||
+                             text[e] == '_' || text[e] == '.' || text[e] == '$'))
+    ++e;
+  return std::string(text.substr(at, e - at));
 }
 
 struct Options {
@@ -158,16 +179,7 @@ int run(const Options &o) {
   int rc = kExitClean;
   bool any = false;
   for (const ir::Operation *f : funcs) {
-    std::string_view sym;
-    std::string_view text = m->str(f->range);
-    size_t at = text.find('@');
-    if (at != std::string_view::npos) {
-      size_t e = at + 1;
-      while (e < text.size() && (std::isalnum(static_cast<unsigned char>(text[e])) ||
-                                 text[e] == '_' || text[e] == '.' || text[e] == '$'))
-        ++e;
-      sym = text.substr(at, e - at);
-    }
+    std::string sym = symbolName(*m, *f);
     if (!o.function.empty() && sym != "@" + o.function && sym != o.function)
       continue;
     any = true;
@@ -185,7 +197,7 @@ int run(const Options &o) {
     });
     // Breadth-first: the function, then each region it entered, in order.
     std::deque<std::pair<std::string, interp::Process>> queue;
-    queue.emplace_back(std::string(sym), std::move(root));
+    queue.emplace_back(sym, std::move(root));
     std::map<std::string, int> instances;
     while (!queue.empty()) {
       auto [name, p] = std::move(queue.front());

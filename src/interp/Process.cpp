@@ -4,6 +4,7 @@
 #include "interp/Process.h"
 
 #include <fmt/format.h>
+#include <new>
 
 #include "ir/Module.h"
 
@@ -22,19 +23,71 @@ public:
       heap_.resize(n);
       data_ = heap_.data();
     }
+    // Storage is not zeroed first: this runs at every loop back-edge.
     for (uint32_t i = 0; i < n; ++i)
-      data_[i] = read(refs[i]);
+      new (data_ + i) Scalar(read(refs[i]));
   }
+  Gathered(const Gathered &) = delete;
+  Gathered &operator=(const Gathered &) = delete;
   const Scalar *data() const { return data_; }
   uint32_t size() const { return n_; }
 
 private:
   static constexpr uint32_t kInline = 16;
-  Scalar inline_[kInline];
+  alignas(Scalar) unsigned char inline_[kInline * sizeof(Scalar)];
   std::vector<Scalar> heap_;
-  Scalar *data_ = inline_;
+  Scalar *data_ = reinterpret_cast<Scalar *>(inline_);
   uint32_t n_;
 };
+
+/// The common arithmetic on two known operands without overflow flags,
+/// inline in the loop; nullopt sends the op to evaluate().
+inline bool fastBinary(Opcode code, unsigned w, int64_t imm, const Scalar &a,
+                       const Scalar &b, Scalar &out) {
+  const uint64_t x = static_cast<uint64_t>(a.sext()), y = static_cast<uint64_t>(b.sext());
+  switch (code) {
+  case Opcode::Add:
+    out = Scalar::known(static_cast<int64_t>(x + y), w);
+    return true;
+  case Opcode::Sub:
+    out = Scalar::known(static_cast<int64_t>(x - y), w);
+    return true;
+  case Opcode::Mul:
+    out = Scalar::known(static_cast<int64_t>(x * y), w);
+    return true;
+  case Opcode::And:
+    out = Scalar::known(static_cast<int64_t>(x & y), w);
+    return true;
+  case Opcode::Or:
+    out = Scalar::known(static_cast<int64_t>(x | y), w);
+    return true;
+  case Opcode::Xor:
+    out = Scalar::known(static_cast<int64_t>(x ^ y), w);
+    return true;
+  case Opcode::Cmp: {
+    int64_t sx = a.sext(), sy = b.sext();
+    switch (static_cast<CmpPredicate>(imm)) {
+    case CmpPredicate::Eq: out = Scalar::boolean(sx == sy); return true;
+    case CmpPredicate::Ne: out = Scalar::boolean(sx != sy); return true;
+    case CmpPredicate::Slt: out = Scalar::boolean(sx < sy); return true;
+    case CmpPredicate::Sle: out = Scalar::boolean(sx <= sy); return true;
+    case CmpPredicate::Sgt: out = Scalar::boolean(sx > sy); return true;
+    case CmpPredicate::Sge: out = Scalar::boolean(sx >= sy); return true;
+    default: return false;
+    }
+  }
+  case Opcode::DivS:
+  case Opcode::RemS: {
+    int64_t sx = a.sext(), sy = b.sext();
+    if (sy <= 0) // zero, and -1 (overflow), are evaluate()'s business
+      return false;
+    out = Scalar::known(code == Opcode::DivS ? sx / sy : sx % sy, w);
+    return true;
+  }
+  default:
+    return false;
+  }
+}
 
 bool less(const Scalar &a, const Scalar &b, bool isUnsigned) {
   return isUnsigned ? a.zext() < b.zext() : a.sext() < b.sext();
@@ -125,6 +178,14 @@ void Process::canonicalize() {
   if (status_ == Status::Done) {
     for (Cell &c : env_)
       c = Cell{};
+    return;
+  }
+  if (!prog_->liveSlots_.empty()) {
+    // At most 64 slots: a precomputed mask of the slots live here.
+    uint64_t live = prog_->liveSlots_[pc_];
+    for (uint32_t s = 0; s < env_.size(); ++s)
+      if (!(live >> s & 1) && env_[s].owner)
+        env_[s] = Cell{};
     return;
   }
   for (Cell &c : env_)
@@ -307,12 +368,23 @@ template <class IsEvent> StepResult Process::run(IsEvent &&isEvent) {
       }
     }
     default: {
+      const Program::Dest &d = dests[in.destBegin];
+      if (in.numOps == 2 && !in.flags) {
+        const Scalar &a = rd(o[0]), &b = rd(o[1]);
+        Scalar r;
+        if (a.isKnown() && b.isKnown() && fastBinary(in.code, in.width, in.imm, a, b, r)) {
+          Cell &cell = env_[d.slot];
+          cell.value = r;
+          cell.owner = d.id;
+          pc = in.end;
+          continue;
+        }
+      }
       // Pure arithmetic: at most three operands.
       Scalar ops[3];
       uint32_t n = in.numOps < 3 ? in.numOps : 3;
       for (uint32_t k = 0; k < n; ++k)
         ops[k] = rd(o[k]);
-      const Program::Dest &d = dests[in.destBegin];
       env_[d.slot] = {evaluate(in.code, in.width, in.flags, in.imm, ops,
                                in.numOps <= 3 ? n : in.numOps, in.op->result(0)),
                       d.id};
@@ -340,28 +412,6 @@ Scalar Process::value(const ir::Value *v) const {
                                                             : Reason::Undefined,
                            v);
   return value(h);
-}
-
-Scalar Process::value(ValueHandle h) const {
-  if (!h.id)
-    return prog_->constant(h.ref);
-  const Cell &c = env_[static_cast<uint32_t>(h.ref)];
-  if (c.owner != h.id)
-    return Scalar::unknown(Reason::Undefined, prog_->dynamicValue(h.id));
-  return c.value;
-}
-
-Scalar Process::operand(uint32_t i) const {
-  const Instr &in = prog_->instrs_[pc_];
-  if (i >= in.numOps || status_ == Status::Done)
-    return {};
-  ScalarRef r = prog_->refs_[in.opBegin + i];
-  if (r < 0)
-    return prog_->constant(r);
-  const Cell &c = env_[static_cast<uint32_t>(r)];
-  // The operand's own id decides liveness (a cell may hold another value).
-  uint32_t id = prog_->refIds_[in.opBegin + i];
-  return c.owner == id ? c.value : Scalar::unknown(Reason::Undefined, prog_->dynamicValue(id));
 }
 
 std::optional<Process> Process::enterRegion(const ir::Region &region) const {

@@ -175,6 +175,28 @@ private:
   StepResult last_;
 };
 
+inline Scalar Process::value(ValueHandle h) const {
+  if (!h.id)
+    return prog_->constant(h.ref);
+  const Cell &c = env_[static_cast<uint32_t>(h.ref)];
+  if (c.owner != h.id)
+    return Scalar::unknown(Reason::Undefined, prog_->dynamicValue(h.id));
+  return c.value;
+}
+
+inline Scalar Process::operand(uint32_t i) const {
+  const Program::Instr &in = prog_->instrs_[pc_];
+  if (i >= in.numOps || status_ == Status::Done)
+    return {};
+  ScalarRef r = prog_->refs_[in.opBegin + i];
+  if (r < 0)
+    return prog_->constant(r);
+  // The operand's own id decides liveness (a cell may hold another value).
+  const Cell &c = env_[static_cast<uint32_t>(r)];
+  uint32_t id = prog_->refIds_[in.opBegin + i];
+  return c.owner == id ? c.value : Scalar::unknown(Reason::Undefined, prog_->dynamicValue(id));
+}
+
 } // namespace tscope::interp
 
 /// Hashing a Process by its state, for unordered containers.

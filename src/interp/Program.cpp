@@ -186,8 +186,9 @@ struct Program::Builder {
       unsigned w = intWidth(m.str(body->first->args[0].type));
       return w != 0 && w != kTooWide;
     }
-    case Opcode::If:
-      return in.numOps == 1 && in.region0 != kNoIndex;
+    case Opcode::If: // results need both branches to yield them
+      return in.numOps == 1 && in.region0 != kNoIndex &&
+             (op.numResults == 0 || in.region1 != kNoIndex);
     case Opcode::While:
       return in.region0 != kNoIndex && in.region1 != kNoIndex &&
              p.regions_[in.region0].numArgs == in.numOps &&
@@ -353,6 +354,25 @@ struct Program::Builder {
     for (auto &[v, h] : p.handles_)
       if (h.id)
         h.ref = static_cast<ScalarRef>(p.slot_[h.id]);
+    // The slots live at each instruction, for Process::canonicalize: a
+    // difference array over each value's range (def, last].
+    if (p.numSlots_ <= 64) {
+      std::vector<std::vector<uint32_t>> starts(p.instrs_.size() + 1), ends(p.instrs_.size() + 1);
+      for (uint32_t id = 1; id < n; ++id)
+        if (p.last_[id] > p.def_[id]) {
+          starts[p.def_[id] + 1].push_back(p.slot_[id]);
+          ends[p.last_[id] + 1].push_back(p.slot_[id]);
+        }
+      p.liveSlots_.assign(p.instrs_.size(), 0);
+      uint64_t live = 0;
+      for (uint32_t i = 0; i < p.instrs_.size(); ++i) {
+        for (uint32_t s : ends[i])
+          live &= ~(uint64_t(1) << s);
+        for (uint32_t s : starts[i])
+          live |= uint64_t(1) << s;
+        p.liveSlots_[i] = live;
+      }
+    }
   }
 };
 

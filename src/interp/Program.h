@@ -58,7 +58,8 @@ struct ValueHandle {
 
 /// A compiled function. Holds non-owning pointers into the Module, which
 /// must outlive it and every Process running it. Not copyable (Processes
-/// point at it).
+/// point at it); immutable once built, so processes on several threads may
+/// share one.
 class Program {
 public:
   /// One instruction: an op of the function (in preorder), or the synthetic
@@ -157,6 +158,7 @@ private:
   std::vector<Scalar> pool_;
   std::vector<uint32_t> def_, last_, slot_; // by dynamic id (0 unused)
   std::vector<const ir::Value *> values_;   // by dynamic id
+  std::vector<uint64_t> liveSlots_; // by instruction, when numSlots_ <= 64
   std::unordered_map<const ir::Value *, ValueHandle> handles_;
   std::unordered_map<const ir::Operation *, uint32_t> opIndex_;
   std::unordered_map<const ir::Region *, uint32_t> regionIndex_;
