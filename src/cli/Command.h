@@ -33,6 +33,8 @@ Command makeDeadlockCommand();
 Command makeTmaCommand();
 Command makeRecordCommand();
 Command makeInterpCommand();
+Command makeFencesCommand();
+Command makeTlxCommand();
 
 /// Exit statuses shared by every subcommand.
 enum ExitCode : int { kExitClean = 0, kExitFindings = 1, kExitBadInput = 2 };

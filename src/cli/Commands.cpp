@@ -18,6 +18,8 @@ const std::vector<Command> &commands() {
       makeRecordCommand(),
       makeTmaCommand(),
       makeInterpCommand(),
+      makeFencesCommand(),
+      makeTlxCommand(),
   };
   return table;
 }

@@ -229,8 +229,9 @@ void writeUnifiedDiff(std::ostream &os, std::string_view ta, std::string_view tb
     }
     int64_t aStart = posA[start], bStart = posB[start];
     int64_t aCount = posA[end] - aStart, bCount = posB[end] - bStart;
-    os << "@@ -" << (aLine + aStart) << "," << aCount << " +" << (bLine + bStart) << "," << bCount
-       << " @@\n";
+    // As GNU diff: an empty range names the line before it.
+    os << "@@ -" << (aLine + aStart - (aCount == 0)) << "," << aCount << " +" << (bLine + bStart - (bCount == 0))
+       << "," << bCount << " @@\n";
     for (size_t k = start; k < end; ++k) {
       const Edit &e = edits[k];
       os << e.op << (e.op == '+' ? b[e.bi].text : a[e.ai].text) << "\n";

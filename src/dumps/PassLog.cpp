@@ -79,9 +79,11 @@ std::optional<Snapshot> parseMlirHeader(std::string_view line) {
       snap.scope = scopePart.substr(0, q);
       size_t at = scopePart.find(": @", q);
       if (at != std::string_view::npos) {
+        // The function the pass ran on (a helper, possibly); Triton prints
+        // the whole module anyway, so the kernel comes from the IR.
         std::string_view sym = scopePart.substr(at + 3);
-        size_t end = sym.find(')');
-        snap.kernel = sym.substr(0, end);
+        size_t end = sym.rfind(')');
+        snap.symbol = sym.substr(0, end);
       }
     }
     rest = rest.substr(0, op);
@@ -356,6 +358,8 @@ private:
                     : "function";
     if (s.kernel.empty())
       s.kernel = inferKernel(s);
+    if (s.kernel.empty())
+      s.kernel = s.symbol;
     assignCompile(log_.snapshots.size() - 1);
   }
 

@@ -40,6 +40,7 @@ struct Snapshot {
   std::string_view pass;       ///< "Canonicalizer", "NVPTX Assembly Printer", ...
   std::string_view arg;        ///< "canonicalize" (empty when not printed)
   std::string_view scope;      ///< "builtin.module", "tt.func", "[module]", "axpy_kernel"
+  std::string_view symbol;     ///< `@f` of an op-scoped MLIR dump, without the `@`
   std::string_view kernel;     ///< the kernel the IR belongs to (may be empty)
   std::string_view ir;         ///< IR text: header and trailing non-IR lines excluded
 };

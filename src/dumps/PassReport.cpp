@@ -201,10 +201,17 @@ void writeOpTimeline(std::ostream &os, const PassLog &log, const PassAnalysis &a
       const Snapshot &s = log.snapshots[rows[r].snapshot];
       return fmt::format("pass #{} {} (log line {})", r + 1, passLabel(s), s.headerLine);
     };
-    if (t.appearsInRow)
+    if (t.appearsInRow) {
       os << "appears in " << rowText(*t.appearsInRow);
-    else
+    } else if (*t.presentFrom == comp.firstSnapshot) {
       os << fmt::format("present in the first dump (log line {})", log.snapshots[*t.presentFrom].headerLine);
+    } else {
+      // The dump it first shows up in has nothing before it to compare with
+      // (e.g. the first LLVM IR dump after the MLIR pipeline).
+      const Snapshot &s = log.snapshots[*t.presentFrom];
+      os << fmt::format("first seen in the dump of {} (log line {}), which has no earlier dump of its kind",
+                        passLabel(s), s.headerLine);
+    }
     os << fmt::format(", at most {}", t.peak);
     if (t.disappearsInRow)
       os << "; disappears in " << rowText(*t.disappearsInRow);

@@ -1,0 +1,711 @@
+// FenceCheck: collects proxy accesses, fences and barrier events per thread,
+// runs two may-reach analyses (one stopped by fences, one not) and judges
+// every generic->async pair: within a thread by program order, across
+// threads by the barrier edges (arrive -> matching wait) that order them.
+#include "checks/fences/FenceCheck.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "checks/fences/ProxyAccess.h"
+#include "checks/fences/ThreadGraph.h"
+#include "checks/fences/TokenReach.h"
+#include "dialect/OpTable.h"
+#include "kernel/IndexExpr.h"
+
+namespace tscope::checks::fences {
+
+using dialect::OpKind;
+
+std::string Place::text() const {
+  std::string s = "IR " + std::to_string(line);
+  if (pyLine)
+    s += ", " + pyFile.substr(pyFile.rfind('/') + 1) + ":" + std::to_string(pyLine);
+  return s;
+}
+
+std::optional<int> cudaCapability(std::string_view target) {
+  if (target.substr(0, 5) != "cuda:")
+    return std::nullopt;
+  int v = 0;
+  size_t i = 5;
+  for (; i < target.size() && target[i] >= '0' && target[i] <= '9' && v < 100000; ++i)
+    v = v * 10 + (target[i] - '0');
+  if (i == 5)
+    return std::nullopt;
+  return v;
+}
+
+namespace {
+
+/// A barrier event: an arrive (orders this thread's earlier accesses before
+/// the partner's wait), a wait, or both (bar.sync).
+struct SyncEvent {
+  uint32_t node = 0;
+  bool arrive = false, wait = false;
+  bool atEntry = false; // a synthetic wait at a worker's first op
+  std::vector<std::string> keys;
+  std::string what;    // "arrive_barrier ready", "warp_specialize start"
+  std::string barrier; // "mbarrier ready", "named barrier 1", "warp_specialize"
+  const ir::Operation *op = nullptr; // the op to point at
+};
+
+class Checker {
+public:
+  Checker(const kernel::Kernel &k, const FenceOptions &opts) : k_(k), opts_(opts), g_(k) {}
+  KernelFenceReport run();
+
+private:
+  Place placeOf(const ir::Operation *op) const;
+  Place placeOfNode(uint32_t n) const;
+  void collect();
+  void analyse();
+  void judgeIntra();
+  void judgeCross();
+  void judgeFences();
+  std::vector<TraceStep> describePath(const std::vector<uint32_t> &path) const;
+  std::vector<uint32_t> unfencedPath(uint32_t from, uint32_t to) const;
+  std::string kindPhrase(const ProxyAccess &g, const ProxyAccess &a) const;
+  std::string bufferNote(const ProxyAccess &g, const ProxyAccess &a) const;
+  std::string partitionOf(uint32_t n) const;
+  void addEvent(uint32_t n, const ir::Operation *op, const dialect::OperandRoles &r, OpKind kind);
+
+  const kernel::Kernel &k_;
+  const FenceOptions &opts_;
+  ThreadGraph g_;
+  KernelFenceReport rep_;
+
+  std::vector<ProxyAccess> acc_;
+  std::vector<uint32_t> accNode_;
+  std::vector<uint32_t> fences_; // nodes
+  std::vector<uint32_t> inits_;  // nodes of init_barrier
+  std::vector<SyncEvent> events_;
+  std::vector<bool> isFence_;
+
+  // Tokens.
+  size_t tokens_ = 0;
+  std::vector<int64_t> accTok_;   // per access: token or -1 (async accesses)
+  std::vector<int64_t> waitTok_;  // per event: token or -1
+  std::vector<uint32_t> fenceTok_; // per fence
+  std::vector<uint32_t> initTok_;  // per init
+  std::vector<TokenSet> unfenced_, any_;
+};
+
+Place Checker::placeOf(const ir::Operation *op) const {
+  Place p;
+  if (!op)
+    return p;
+  p.line = op->line;
+  p.offset = op->range.offset;
+  p.col = k_.module->buffer().lineCol(op->range.offset).second;
+  ir::ResolvedLoc l = k_.sourceOf(op);
+  if (l.known()) {
+    p.pyFile = l.file;
+    p.pyLine = l.line;
+  }
+  p.partition = k_.partitionName(k_.placementOf(op));
+  return p;
+}
+
+Place Checker::placeOfNode(uint32_t n) const {
+  if (const ir::Operation *op = g_.op(n))
+    return placeOf(op);
+  // An end node: point at the last op of its thread's region.
+  for (const Thread &t : g_.threads())
+    if (t.end == n) {
+      const ir::Operation *last = nullptr;
+      for (const ir::Block *b = t.region ? t.region->first : nullptr; b; b = b->next)
+        if (b->last)
+          last = b->last;
+      if (last)
+        return placeOf(last);
+    }
+  return {};
+}
+
+std::string Checker::partitionOf(uint32_t n) const {
+  if (const ir::Operation *op = g_.op(n))
+    return k_.partitionName(k_.placementOf(op));
+  int t = g_.threadOf(n);
+  return t >= 0 ? g_.threads()[static_cast<size_t>(t)].name : "?";
+}
+
+void Checker::addEvent(uint32_t n, const ir::Operation *op, const dialect::OperandRoles &r, OpKind kind) {
+  SyncEvent e;
+  e.node = n;
+  e.op = op;
+  std::string opName(dialect::kindName(kind));
+  if (kind == OpKind::NamedBarrierArrive || kind == OpKind::NamedBarrierWait) {
+    kernel::IndexExpr id = kernel::indexExpr(k_, r.barrier);
+    e.keys.push_back("named:" + id.text);
+    e.barrier = "named barrier " + id.text;
+    e.arrive = true; // bar.arrive and bar.sync both arrive
+    e.wait = kind == OpKind::NamedBarrierWait;
+    e.what = opName + " " + id.text;
+    events_.push_back(e);
+    return;
+  }
+  const ir::Value *bar = r.barrier;
+  if (!bar)
+    return;
+  std::string names;
+  for (const kernel::Allocation *a : k_.rootsOf(bar))
+    if (a->isBarrier || a->kind == kernel::AllocKind::Aref || a->kind == kernel::AllocKind::Token) {
+      e.keys.push_back("mbar:" + std::to_string(a->id));
+      names += (names.empty() ? "" : ", ") + a->name;
+    }
+  if (e.keys.empty())
+    return;
+  switch (kind) {
+  case OpKind::ArriveBarrier:
+  case OpKind::BarrierExpect:
+  case OpKind::AsyncCopyMbarrierArrive:
+  case OpKind::ProducerCommit:
+  case OpKind::ConsumerRelease:
+  case OpKind::ArefPutExit:
+  case OpKind::ArefGetExit:
+    e.arrive = true;
+    break;
+  case OpKind::WaitBarrier:
+  case OpKind::ProducerAcquire:
+  case OpKind::ConsumerWait:
+  case OpKind::ArefPutEnter:
+  case OpKind::ArefGetEnter:
+    e.wait = true;
+    break;
+  default:
+    return;
+  }
+  e.barrier = (kind == OpKind::WaitBarrier || kind == OpKind::ArriveBarrier || kind == OpKind::BarrierExpect
+                   ? "mbarrier "
+                   : "") + names;
+  e.what = opName + " " + names;
+  events_.push_back(e);
+}
+
+void Checker::collect() {
+  isFence_.assign(g_.size(), false);
+  for (uint32_t n = 0; n < g_.size(); ++n) {
+    const ir::Operation *op = g_.op(n);
+    if (!op || g_.threadOf(n) < 0)
+      continue;
+    OpKind kind = dialect::kindOf(op);
+    if (kind == OpKind::FenceAsyncShared) {
+      fences_.push_back(n);
+      isFence_[n] = true;
+      continue;
+    }
+    if (kind == OpKind::InitBarrier) {
+      inits_.push_back(n);
+      continue;
+    }
+    for (ProxyAccess &a : accessesOf(k_, op)) {
+      (a.proxy == Proxy::Generic ? rep_.genericAccesses : rep_.asyncAccesses)++;
+      acc_.push_back(std::move(a));
+      accNode_.push_back(n);
+    }
+    const dialect::OpInfo *info = dialect::lookupOp(op->opName());
+    if (info && (info->category == dialect::OpCategory::Barrier || info->category == dialect::OpCategory::Nvws))
+      addEvent(n, op, dialect::operandRoles(*k_.module, op), kind);
+  }
+  // warp_specialize: the start orders the parent's earlier accesses before
+  // every worker; the end orders every worker before the parent's later code.
+  for (const Fork &f : g_.forks()) {
+    std::string key = "ws:" + std::to_string(f.op->line);
+    SyncEvent start;
+    start.node = f.forkNode;
+    start.op = f.op;
+    start.arrive = true;
+    start.keys = {key + ":start"};
+    start.what = "warp_specialize start";
+    start.barrier = "the warp_specialize start";
+    events_.push_back(start);
+    for (uint32_t t : f.workers) {
+      const Thread &th = g_.threads()[t];
+      SyncEvent w = start;
+      w.node = th.entry;
+      w.op = g_.op(th.entry);
+      w.arrive = false;
+      w.wait = true;
+      w.atEntry = true;
+      w.what = th.name + " starts";
+      events_.push_back(w);
+      SyncEvent done;
+      done.node = th.end;
+      done.op = nullptr;
+      done.arrive = true;
+      done.keys = {key + ":end"};
+      done.what = th.name + " returns";
+      done.barrier = "the warp_specialize end";
+      events_.push_back(done);
+    }
+    if (f.joinNode) {
+      SyncEvent join;
+      join.node = *f.joinNode;
+      join.op = g_.op(*f.joinNode);
+      join.wait = true;
+      join.keys = {key + ":end"};
+      join.what = "warp_specialize end";
+      join.barrier = "the warp_specialize end";
+      events_.push_back(join);
+    }
+  }
+}
+
+void Checker::analyse() {
+  accTok_.assign(acc_.size(), -1);
+  for (size_t i = 0; i < acc_.size(); ++i)
+    if (acc_[i].proxy == Proxy::Generic)
+      accTok_[i] = static_cast<int64_t>(tokens_++);
+  waitTok_.assign(events_.size(), -1);
+  for (size_t i = 0; i < events_.size(); ++i)
+    if (events_[i].wait)
+      waitTok_[i] = static_cast<int64_t>(tokens_++);
+  for (size_t i = 0; i < inits_.size(); ++i)
+    initTok_.push_back(static_cast<uint32_t>(tokens_++));
+  for (size_t i = 0; i < fences_.size(); ++i)
+    fenceTok_.push_back(static_cast<uint32_t>(tokens_++));
+
+  TokenFlow stopped, all;
+  for (TokenFlow *f : {&stopped, &all}) {
+    f->tokens = tokens_;
+    f->genAfter.assign(g_.size(), {});
+    f->genBefore.assign(g_.size(), {});
+    f->killer.assign(g_.size(), false);
+    f->killable.assign(tokens_, false);
+  }
+  auto genBoth = [&](uint32_t node, uint32_t tok, bool before) {
+    for (TokenFlow *f : {&stopped, &all})
+      (before ? f->genBefore : f->genAfter)[node].push_back(tok);
+    stopped.killable[tok] = true;
+  };
+  for (size_t i = 0; i < acc_.size(); ++i)
+    if (accTok_[i] >= 0)
+      genBoth(accNode_[i], static_cast<uint32_t>(accTok_[i]), false);
+  for (size_t i = 0; i < events_.size(); ++i)
+    if (waitTok_[i] >= 0)
+      genBoth(events_[i].node, static_cast<uint32_t>(waitTok_[i]), events_[i].atEntry);
+  for (size_t i = 0; i < inits_.size(); ++i)
+    genBoth(inits_[i], initTok_[i], false);
+  for (size_t i = 0; i < fences_.size(); ++i) {
+    all.genAfter[fences_[i]].push_back(fenceTok_[i]);
+    stopped.killer[fences_[i]] = true;
+  }
+  unfenced_ = reachingTokens(g_, stopped);
+  any_ = reachingTokens(g_, all);
+}
+
+std::vector<uint32_t> Checker::unfencedPath(uint32_t from, uint32_t to) const {
+  return g_.findPath(from, to, [&](uint32_t n) { return isFence_[n]; });
+}
+
+std::vector<TraceStep> Checker::describePath(const std::vector<uint32_t> &path) const {
+  std::vector<TraceStep> out;
+  for (size_t i = 1; i + 1 < path.size(); ++i) {
+    const Edge *e = g_.edge(path[i - 1], path[i]);
+    if (e && e->construct) {
+      OpKind ck = dialect::kindOf(e->construct);
+      std::string what;
+      switch (e->kind) {
+      case EdgeKind::BackEdge:
+        what = ck == OpKind::While ? "back edge of scf.while" : "back edge of scf.for";
+        break;
+      case EdgeKind::SkipLoop:
+        what = "skips scf.for (zero trips)";
+        break;
+      case EdgeKind::EnterBranch:
+        what = ck == OpKind::If ? (e->region == 0 ? "then branch of scf.if" : "else branch of scf.if")
+                                : "region " + std::to_string(e->region) + " of " + std::string(e->construct->opName());
+        break;
+      case EdgeKind::SkipBranch:
+        what = "skips scf.if";
+        break;
+      default:
+        break;
+      }
+      if (!what.empty())
+        out.push_back({partitionOf(path[i]), what, placeOf(e->construct)});
+    }
+    for (const SyncEvent &ev : events_)
+      if (ev.node == path[i] && ev.op && !ev.atEntry) {
+        out.push_back({partitionOf(path[i]), ev.what, placeOf(ev.op)});
+        break;
+      }
+  }
+  return out;
+}
+
+std::string Checker::kindPhrase(const ProxyAccess &g, const ProxyAccess &a) const {
+  std::string gen = std::string(g.write ? "generic write" : "generic read") + " (" + g.what + ")";
+  return a.what + (a.write ? " writes " : " reads ") + sharedBuffers(g, a) +
+         " with no fence.proxy.async after the " + gen;
+}
+
+std::string Checker::bufferNote(const ProxyAccess &g, const ProxyAccess &a) const {
+  std::string s = "buffer: " + sharedBuffers(g, a);
+  std::set<const kernel::Allocation *> seen;
+  for (const MemRegion &r : g.regions)
+    if (r.alloc && r.alloc->op && seen.insert(r.alloc).second)
+      s += "; " + r.alloc->name + " allocated at " + placeOf(r.alloc->op).text();
+  s += "; generic side " + g.buffers() + ", async side " + a.buffers();
+  return s;
+}
+
+void Checker::judgeIntra() {
+  for (size_t ai = 0; ai < acc_.size(); ++ai) {
+    const ProxyAccess &a = acc_[ai];
+    if (a.proxy != Proxy::Async)
+      continue;
+    uint32_t na = accNode_[ai];
+    for (size_t gi = 0; gi < acc_.size(); ++gi) {
+      if (accTok_[gi] < 0 || g_.threadOf(accNode_[gi]) != g_.threadOf(na))
+        continue;
+      uint32_t tg = static_cast<uint32_t>(accTok_[gi]);
+      const ProxyAccess &gAcc = acc_[gi];
+      if (!any_[na].contains(tg) || !conflicts(gAcc, a))
+        continue;
+      uint32_t ng = accNode_[gi];
+      ProxyPair p;
+      p.generic = placeOf(gAcc.op);
+      p.async = placeOf(a.op);
+      p.genericWhat = gAcc.what + " (" + gAcc.describe().substr(0, gAcc.describe().find(" (")) + ")";
+      p.asyncWhat = a.what + " (" + a.describe().substr(0, a.describe().find(" (")) + ")";
+      p.buffer = sharedBuffers(gAcc, a);
+      p.orderedBy = "program order";
+      if (!unfenced_[na].contains(tg)) {
+        p.verdict = "fenced";
+        for (size_t fi = 0; fi < fences_.size(); ++fi)
+          if (unfenced_[fences_[fi]].contains(tg) && any_[na].contains(fenceTok_[fi]))
+            p.fences.push_back(placeOf(g_.op(fences_[fi])));
+        rep_.pairs.push_back(p);
+        continue;
+      }
+      bool lowering = a.tmaLoadLike && opts_.loweringFences;
+      p.verdict = lowering ? "fence-at-lowering" : "missing";
+      rep_.pairs.push_back(p);
+
+      Finding f;
+      f.check = lowering ? "fence-at-lowering" : "missing-fence";
+      f.severity = lowering ? "note" : "error";
+      std::vector<uint32_t> path = unfencedPath(ng, na);
+      std::vector<TraceStep> steps = describePath(path);
+      std::string via;
+      for (const TraceStep &s : steps)
+        if (s.action.find("back edge") != std::string::npos) {
+          via = ", across the " + s.action + " at IR " + std::to_string(s.where.line);
+          break;
+        }
+      f.message = kindPhrase(gAcc, a) + " at " + p.generic.text() + " in " + p.generic.partition + via;
+      if (lowering)
+        f.message += "; Triton's ProxyFenceInsertion adds this fence when lowering to LLVM";
+      f.where = p.async;
+      f.related.push_back({p.generic, gAcc.describe() + " of " + gAcc.buffers()});
+      f.notes.push_back(bufferNote(gAcc, a));
+      f.notes.push_back("ordered by program order within " + p.async.partition + "; no fence on the path");
+      if (lowering)
+        f.notes.push_back("Triton 3.6 make_llir: ProxyFenceInsertion puts fence.proxy.async before a TMA load that "
+                          "follows a generic access of the same bytes in the same partition; with "
+                          "--no-lowering-fences this is a missing-fence error");
+      f.notes.push_back("fix: insert ttng.fence_async_shared (Gluon: fence_async_shared()) after " + p.generic.text() +
+                        ", before " + p.async.text());
+      f.trace.push_back({p.generic.partition, gAcc.describe() + " of " + gAcc.buffers(), p.generic});
+      for (TraceStep &s : steps)
+        f.trace.push_back(std::move(s));
+      f.trace.push_back({p.async.partition, a.describe() + " of " + a.buffers(), p.async});
+      rep_.findings.push_back(std::move(f));
+    }
+  }
+}
+
+void Checker::judgeCross() {
+  struct EdgeUse {
+    size_t arrive, wait;
+    bool producerFenced, consumerFenced;
+  };
+  for (size_t ai = 0; ai < acc_.size(); ++ai) {
+    const ProxyAccess &a = acc_[ai];
+    if (a.proxy != Proxy::Async)
+      continue;
+    uint32_t na = accNode_[ai];
+    int q = g_.threadOf(na);
+    std::map<size_t, std::vector<EdgeUse>> byGeneric;
+    for (size_t wi = 0; wi < events_.size(); ++wi) {
+      const SyncEvent &w = events_[wi];
+      if (waitTok_[wi] < 0 || g_.threadOf(w.node) != q ||
+          !any_[na].contains(static_cast<uint32_t>(waitTok_[wi])))
+        continue;
+      for (size_t ri = 0; ri < events_.size(); ++ri) {
+        const SyncEvent &r = events_[ri];
+        int p = g_.threadOf(r.node);
+        if (!r.arrive || p < 0 || p == q)
+          continue;
+        bool shared = false;
+        for (const std::string &kk : r.keys)
+          shared |= std::find(w.keys.begin(), w.keys.end(), kk) != w.keys.end();
+        if (!shared)
+          continue;
+        for (size_t gi = 0; gi < acc_.size(); ++gi) {
+          if (accTok_[gi] < 0 || g_.threadOf(accNode_[gi]) != p)
+            continue;
+          uint32_t tg = static_cast<uint32_t>(accTok_[gi]);
+          if (!any_[r.node].contains(tg) || !conflicts(acc_[gi], a))
+            continue;
+          byGeneric[gi].push_back({ri, wi, !unfenced_[r.node].contains(tg),
+                                   !unfenced_[na].contains(static_cast<uint32_t>(waitTok_[wi]))});
+        }
+      }
+    }
+    for (auto &[gi, uses] : byGeneric) {
+      const ProxyAccess &gAcc = acc_[gi];
+      ProxyPair p;
+      p.generic = placeOf(gAcc.op);
+      p.async = placeOf(a.op);
+      p.genericWhat = gAcc.what + " (" + gAcc.describe().substr(0, gAcc.describe().find(" (")) + ")";
+      p.asyncWhat = a.what + " (" + a.describe().substr(0, a.describe().find(" (")) + ")";
+      p.buffer = sharedBuffers(gAcc, a);
+      p.crossPartition = true;
+      std::sort(uses.begin(), uses.end(), [&](const EdgeUse &x, const EdgeUse &y) {
+        auto lx = std::make_pair(placeOfNode(events_[x.arrive].node).line, placeOfNode(events_[x.wait].node).line);
+        auto ly = std::make_pair(placeOfNode(events_[y.arrive].node).line, placeOfNode(events_[y.wait].node).line);
+        return lx < ly;
+      });
+      const EdgeUse *fencedUse = nullptr;
+      for (const EdgeUse &u : uses)
+        if (u.producerFenced || u.consumerFenced) {
+          fencedUse = &u;
+          break;
+        }
+      const EdgeUse &ev = fencedUse ? *fencedUse : uses.front();
+      const SyncEvent &r = events_[ev.arrive], &w = events_[ev.wait];
+      Place rp = placeOfNode(r.node), wp = placeOfNode(w.node);
+      p.orderedBy = r.barrier + ": " + partitionOf(r.node) + " " + r.what + " IR " + std::to_string(rp.line) +
+                    " -> " + partitionOf(w.node) + " " + w.what + " IR " + std::to_string(wp.line);
+      uint32_t tg = static_cast<uint32_t>(accTok_[gi]);
+      if (fencedUse) {
+        p.verdict = "fenced";
+        for (size_t fi = 0; fi < fences_.size(); ++fi) {
+          uint32_t nf = fences_[fi];
+          bool producerSide = ev.producerFenced && unfenced_[nf].contains(tg) &&
+                              any_[r.node].contains(fenceTok_[fi]);
+          bool consumerSide = ev.consumerFenced &&
+                              unfenced_[nf].contains(static_cast<uint32_t>(waitTok_[ev.wait])) &&
+                              any_[na].contains(fenceTok_[fi]);
+          if (producerSide || consumerSide)
+            p.fences.push_back(placeOf(g_.op(nf)));
+        }
+        rep_.pairs.push_back(p);
+        continue;
+      }
+      p.verdict = "missing";
+      rep_.pairs.push_back(p);
+
+      Finding f;
+      f.check = "missing-fence";
+      f.severity = "error";
+      f.message = kindPhrase(gAcc, a) + " at " + p.generic.text() + " in " + p.generic.partition +
+                  ", ordered only by " + r.barrier + " (" + p.generic.partition + " IR " + std::to_string(rp.line) +
+                  " -> " + p.async.partition + " IR " + std::to_string(wp.line) + ")";
+      f.where = p.async;
+      f.related.push_back({p.generic, gAcc.describe() + " of " + gAcc.buffers()});
+      f.related.push_back({rp, partitionOf(r.node) + " " + r.what + " (no fence between the access and it)"});
+      f.related.push_back({wp, partitionOf(w.node) + " " + w.what + " (no fence between it and the async access)"});
+      f.notes.push_back(bufferNote(gAcc, a));
+      f.notes.push_back("ordered by " + p.orderedBy);
+      if (uses.size() > 1)
+        f.notes.push_back(std::to_string(uses.size()) + " barrier edges order the pair; none has a fence on either side");
+      f.notes.push_back("fix: insert ttng.fence_async_shared (Gluon: fence_async_shared()) in " + p.generic.partition +
+                        " after " + p.generic.text() + ", before the arrive at IR " + std::to_string(rp.line) +
+                        "; or in " + p.async.partition + " after the wait at IR " + std::to_string(wp.line) +
+                        ", before " + p.async.text());
+      f.trace.push_back({p.generic.partition, gAcc.describe() + " of " + gAcc.buffers(), p.generic});
+      std::vector<uint32_t> left = unfencedPath(accNode_[gi], r.node);
+      for (TraceStep &s : describePath(left))
+        f.trace.push_back(std::move(s));
+      f.trace.push_back({partitionOf(r.node), r.what, rp});
+      f.trace.push_back({partitionOf(w.node), w.what, wp});
+      std::vector<uint32_t> right = unfencedPath(w.node, na);
+      for (TraceStep &s : describePath(right))
+        f.trace.push_back(std::move(s));
+      f.trace.push_back({p.async.partition, a.describe() + " of " + a.buffers(), p.async});
+      rep_.findings.push_back(std::move(f));
+    }
+  }
+}
+
+void Checker::judgeFences() {
+  for (size_t fi = 0; fi < fences_.size(); ++fi) {
+    uint32_t nf = fences_[fi];
+    uint32_t ft = fenceTok_[fi];
+    int t = g_.threadOf(nf);
+    FenceUse use;
+    use.where = placeOf(g_.op(nf));
+    std::set<std::string> orders;
+    auto line = [&](uint32_t n) { return std::to_string(placeOfNode(n).line); };
+    // Within the thread: a generic access it is the first fence after, and a
+    // conflicting async access after it.
+    for (size_t gi = 0; gi < acc_.size(); ++gi) {
+      if (accTok_[gi] < 0 || g_.threadOf(accNode_[gi]) != t)
+        continue;
+      uint32_t tg = static_cast<uint32_t>(accTok_[gi]);
+      if (!unfenced_[nf].contains(tg))
+        continue;
+      for (size_t ai = 0; ai < acc_.size(); ++ai) {
+        if (acc_[ai].proxy != Proxy::Async || !conflicts(acc_[gi], acc_[ai]))
+          continue;
+        uint32_t na = accNode_[ai];
+        if (g_.threadOf(na) == t && any_[na].contains(ft))
+          orders.insert(acc_[gi].what + " " + acc_[gi].buffers() + " IR " + line(accNode_[gi]) + " -> " +
+                        acc_[ai].what + " IR " + line(na));
+      }
+      // Producer side: it precedes an arrive whose partner waits before a
+      // conflicting async access in another thread.
+      for (const SyncEvent &r : events_) {
+        if (!r.arrive || g_.threadOf(r.node) != t || !any_[r.node].contains(ft))
+          continue;
+        for (size_t wi = 0; wi < events_.size(); ++wi) {
+          const SyncEvent &w = events_[wi];
+          int q = g_.threadOf(w.node);
+          if (waitTok_[wi] < 0 || q == t || q < 0)
+            continue;
+          bool shared = false;
+          for (const std::string &kk : r.keys)
+            shared |= std::find(w.keys.begin(), w.keys.end(), kk) != w.keys.end();
+          if (!shared)
+            continue;
+          for (size_t ai = 0; ai < acc_.size(); ++ai)
+            if (acc_[ai].proxy == Proxy::Async && g_.threadOf(accNode_[ai]) == q &&
+                any_[accNode_[ai]].contains(static_cast<uint32_t>(waitTok_[wi])) && conflicts(acc_[gi], acc_[ai]))
+              orders.insert(acc_[gi].what + " " + acc_[gi].buffers() + " IR " + line(accNode_[gi]) + " -> " +
+                            partitionOf(accNode_[ai]) + " " + acc_[ai].what + " IR " + line(accNode_[ai]) + " (via " +
+                            r.barrier + ")");
+        }
+      }
+    }
+    // Consumer side: it follows a wait whose partner's generic access has no
+    // fence of its own, and precedes a conflicting async access.
+    for (size_t wi = 0; wi < events_.size(); ++wi) {
+      const SyncEvent &w = events_[wi];
+      if (waitTok_[wi] < 0 || g_.threadOf(w.node) != t ||
+          !unfenced_[nf].contains(static_cast<uint32_t>(waitTok_[wi])))
+        continue;
+      for (const SyncEvent &r : events_) {
+        int p = g_.threadOf(r.node);
+        if (!r.arrive || p == t || p < 0)
+          continue;
+        bool shared = false;
+        for (const std::string &kk : r.keys)
+          shared |= std::find(w.keys.begin(), w.keys.end(), kk) != w.keys.end();
+        if (!shared)
+          continue;
+        for (size_t gi = 0; gi < acc_.size(); ++gi) {
+          if (accTok_[gi] < 0 || g_.threadOf(accNode_[gi]) != p)
+            continue;
+          uint32_t tg = static_cast<uint32_t>(accTok_[gi]);
+          if (!unfenced_[r.node].contains(tg))
+            continue;
+          for (size_t ai = 0; ai < acc_.size(); ++ai)
+            if (acc_[ai].proxy == Proxy::Async && g_.threadOf(accNode_[ai]) == t &&
+                any_[accNode_[ai]].contains(ft) && conflicts(acc_[gi], acc_[ai]))
+              orders.insert(partitionOf(accNode_[gi]) + " " + acc_[gi].what + " " + acc_[gi].buffers() + " IR " +
+                            line(accNode_[gi]) + " -> " + acc_[ai].what + " IR " + line(accNode_[ai]) + " (via " +
+                            r.barrier + ")");
+        }
+      }
+    }
+    // An mbarrier initialization the async proxy (TMA completions) will see.
+    for (size_t ii = 0; ii < inits_.size(); ++ii)
+      if (unfenced_[nf].contains(initTok_[ii])) {
+        orders.insert("mbarrier init IR " + line(inits_[ii]) + " -> async-proxy barrier use");
+        break;
+      }
+    use.orders.assign(orders.begin(), orders.end());
+    if (use.orders.empty()) {
+      use.spurious = true;
+      std::vector<std::string> reachingGeneric, unfencedGeneric, earlierFences;
+      for (size_t gi = 0; gi < acc_.size(); ++gi)
+        if (accTok_[gi] >= 0 && g_.threadOf(accNode_[gi]) == t) {
+          uint32_t tg = static_cast<uint32_t>(accTok_[gi]);
+          if (any_[nf].contains(tg))
+            reachingGeneric.push_back("IR " + line(accNode_[gi]));
+          if (unfenced_[nf].contains(tg))
+            unfencedGeneric.push_back("IR " + line(accNode_[gi]));
+        }
+      for (size_t fj = 0; fj < fences_.size(); ++fj)
+        if (fj != fi && g_.threadOf(fences_[fj]) == t && any_[nf].contains(fenceTok_[fj]))
+          earlierFences.push_back("IR " + line(fences_[fj]));
+      auto join = [](const std::vector<std::string> &v) {
+        std::string s;
+        for (size_t i = 0; i < v.size() && i < 4; ++i)
+          s += (i ? ", " : "") + v[i];
+        return s + (v.size() > 4 ? ", ..." : "");
+      };
+      if (reachingGeneric.empty())
+        use.reason = "no generic shared-memory access reaches it";
+      else if (unfencedGeneric.empty())
+        use.reason = "every generic access that reaches it (" + join(reachingGeneric) + ") is already fenced" +
+                     (earlierFences.empty() ? "" : " by the fence at " + join(earlierFences));
+      else
+        use.reason = "no async-proxy access after it conflicts with the generic accesses before it (" +
+                     join(unfencedGeneric) + ")";
+      Finding f;
+      f.check = "spurious-fence";
+      f.severity = "note";
+      f.message = "fence.proxy.async orders nothing: " + use.reason;
+      f.where = use.where;
+      rep_.findings.push_back(std::move(f));
+    }
+    rep_.fences.push_back(std::move(use));
+  }
+}
+
+KernelFenceReport Checker::run() {
+  rep_.kernel = k_.name;
+  rep_.target = k_.target;
+  for (const Thread &t : g_.threads())
+    rep_.threads.push_back(t.name);
+  if (!k_.target.empty()) {
+    auto cap = cudaCapability(k_.target);
+    if (!cap) {
+      rep_.checked = false;
+      rep_.skipped = "target " + k_.target + " is not CUDA";
+    } else if (*cap < 90) {
+      rep_.checked = false;
+      rep_.skipped = "target " + k_.target + ": no async proxy below sm_90, nothing to order";
+    }
+    if (!rep_.checked) {
+      rep_.verdict = "skipped";
+      return std::move(rep_);
+    }
+  }
+  collect();
+  analyse();
+  judgeIntra();
+  judgeCross();
+  judgeFences();
+  std::stable_sort(rep_.findings.begin(), rep_.findings.end(), [](const Finding &a, const Finding &b) {
+    return std::make_tuple(a.where.line, a.where.col, a.related.empty() ? 0u : a.related[0].where.line) <
+           std::make_tuple(b.where.line, b.where.col, b.related.empty() ? 0u : b.related[0].where.line);
+  });
+  std::stable_sort(rep_.pairs.begin(), rep_.pairs.end(), [](const ProxyPair &a, const ProxyPair &b) {
+    return std::make_pair(a.async.line, a.generic.line) < std::make_pair(b.async.line, b.generic.line);
+  });
+  bool missing = false;
+  for (const Finding &f : rep_.findings)
+    missing |= f.severity == "error";
+  rep_.verdict = missing ? "missing-fence" : "ok";
+  return std::move(rep_);
+}
+
+} // namespace
+
+std::vector<KernelFenceReport> checkFences(const ir::Module &m, const FenceOptions &opts) {
+  std::vector<KernelFenceReport> out;
+  for (const kernel::Kernel &k : kernel::Kernel::build(m)) {
+    Checker c(k, opts);
+    out.push_back(c.run());
+  }
+  return out;
+}
+
+} // namespace tscope::checks::fences

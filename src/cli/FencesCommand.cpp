@@ -1,0 +1,52 @@
+// `tscope fences FILE`: missing and spurious proxy fences (generic vs async proxy).
+#include <iostream>
+
+#include "checks/fences/FenceCheck.h"
+#include "cli/Command.h"
+#include "ir/Parser.h"
+#include "render/FenceRender.h"
+
+namespace tscope::cli {
+
+Command makeFencesCommand() {
+  return {"fences", "Missing and spurious proxy fences between generic and async-proxy shared-memory accesses",
+          [](CLI::App &app) {
+            struct Opts {
+              std::string file, format = "text";
+              bool noLoweringFences = false;
+            };
+            auto o = std::make_shared<Opts>();
+            app.add_option("file", o->file, "TTGIR file")->required();
+            app.add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+            app.add_flag("--no-lowering-fences", o->noLoweringFences,
+                         "treat the IR as final: do not count on Triton's ProxyFenceInsertion (make_llir) to "
+                         "fence TMA loads after generic accesses in the same partition");
+            return [o]() -> int {
+              std::string err;
+              auto buf = support::SourceBuffer::open(o->file, err);
+              if (!buf) {
+                std::cerr << o->file << ": error: cannot read: " << err << "\n";
+                return kExitBadInput;
+              }
+              support::Diagnostics diags;
+              auto m = ir::parseModule(std::move(buf), diags);
+              diags.print(std::cerr);
+              if (diags.errorCount())
+                return kExitBadInput;
+              checks::fences::FenceOptions opts;
+              opts.loweringFences = !o->noLoweringFences;
+              auto reps = checks::fences::checkFences(*m, opts);
+              bool errors = false;
+              for (const auto &r : reps)
+                for (const auto &f : r.findings)
+                  errors |= f.severity == "error";
+              if (o->format == "json")
+                std::cout << render::fenceJson(reps, o->file).dump(2) << "\n";
+              else
+                render::fenceText(std::cout, reps, *m);
+              return errors ? kExitFindings : kExitClean;
+            };
+          }};
+}
+
+} // namespace tscope::cli

@@ -1,0 +1,125 @@
+// PassLog: header forms, where a dump's IR ends, messages, tracebacks and
+// how dumps are grouped into compiles.
+#include <gtest/gtest.h>
+
+#include "dumps/PassLog.h"
+
+using namespace tscope::dumps;
+
+TEST(PassLog, MlirHeaderWithArgumentAndScope) {
+  auto h = parseHeader("// -----// IR Dump Before Canonicalizer (canonicalize) ('tt.func' operation: @k) //----- //");
+  ASSERT_TRUE(h);
+  EXPECT_EQ(h->kind, HeaderKind::MlirBefore);
+  EXPECT_EQ(h->pass, "Canonicalizer");
+  EXPECT_EQ(h->arg, "canonicalize");
+  EXPECT_EQ(h->scope, "tt.func");
+  EXPECT_EQ(h->symbol, "k");
+}
+
+TEST(PassLog, FailedAndInternalAndLlvmHeaders) {
+  auto f = parseHeader("// -----// IR Dump After NVGPUWarpSpecialization Failed (nvgpu-warp-specialization) "
+                       "('builtin.module' operation) //----- //");
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->kind, HeaderKind::MlirAfterFailed);
+  EXPECT_EQ(f->pass, "NVGPUWarpSpecialization");
+  auto i = parseHeader("// -----// SoftwarePipeliner internal IR Dump After: LowerLoops");
+  ASSERT_TRUE(i);
+  EXPECT_EQ(i->kind, HeaderKind::MlirInternal);
+  auto l = parseHeader("; *** IR Dump After InlinerPass on (copy_kernel) ***");
+  ASSERT_TRUE(l);
+  EXPECT_EQ(l->kind, HeaderKind::LlvmAfter);
+  EXPECT_EQ(l->pass, "InlinerPass");
+  EXPECT_EQ(l->kernel, "copy_kernel");
+  auto m = parseHeader("# *** IR Dump After Slot index numbering (slotindexes) ***:");
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->kind, HeaderKind::MachineAfter);
+  EXPECT_EQ(m->arg, "slotindexes");
+  auto legacy = parseHeader("*** IR Dump After Expand fp (expand-fp) ***");
+  ASSERT_TRUE(legacy);
+  EXPECT_EQ(legacy->language, IrLanguage::LlvmIr);
+  EXPECT_FALSE(parseHeader("// ----- not a header"));
+}
+
+TEST(PassLog, LogMessageNeedsLineAndColumn) {
+  auto m = parseLogMessage("/a/k.py:32:33: error: 'tt.descriptor_store' op bad");
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->location, "/a/k.py:32:33");
+  EXPECT_EQ(m->severity, "error");
+  EXPECT_EQ(m->message, "'tt.descriptor_store' op bad");
+  EXPECT_FALSE(parseLogMessage("note: no location"));
+  EXPECT_FALSE(parseLogMessage("k.py:x:1: error: y"));
+}
+
+static const char *kLog = R"(// -----// IR Dump Before A (a) ('builtin.module' operation) //----- //
+#blocked = #ttg.blocked<{}>
+module {
+  tt.func public @k() {
+    tt.return
+  }
+}
+#loc = loc("k.py":1:0)
+
+// -----// IR Dump Before B (b) ('builtin.module' operation) //----- //
+module {
+  tt.func public @k() {
+    tt.return
+  }
+}
+k.py:3:4: error: 'tt.foo' op failed
+    x = foo()
+    ^
+// -----// IR Dump After B Failed (b) ('builtin.module' operation) //----- //
+module {
+}
+Traceback (most recent call last):
+  File "k.py", line 9, in <module>
+  File "/x/site-packages/triton/compiler.py", line 3, in compile
+RuntimeError: PassManager::run failed
+// -----// IR Dump Before A (a) ('builtin.module' operation) //----- //
+module {
+  tt.func public @k() {
+    tt.return
+  }
+}
+)";
+
+TEST(PassLog, SplitsIrFromMessagesAndGroupsCompiles) {
+  PassLog log = splitPassLog(kLog);
+  ASSERT_EQ(log.snapshots.size(), 4u);
+  // The first dump's IR keeps its aliases and trailing #loc lines.
+  EXPECT_EQ(log.snapshots[0].ir.substr(0, 9), "#blocked ");
+  EXPECT_NE(log.snapshots[0].ir.find("#loc = loc"), std::string_view::npos);
+  // The second ends before the error.
+  EXPECT_EQ(log.snapshots[1].ir.find("error"), std::string_view::npos);
+  EXPECT_EQ(log.snapshots[1].kernel, "k");
+  ASSERT_EQ(log.compiles.size(), 2u);
+  const Compile &c = log.compiles[0];
+  EXPECT_TRUE(c.failed);
+  EXPECT_EQ(c.failingPass, "B");
+  ASSERT_TRUE(c.failingSnapshot);
+  EXPECT_EQ(*c.failingSnapshot, 1u);
+  ASSERT_EQ(c.messages.size(), 1u);
+  EXPECT_EQ(c.messages[0].sourceLine, "    x = foo()");
+  ASSERT_EQ(c.tracebacks.size(), 1u);
+  EXPECT_EQ(c.tracebacks[0].exception, "RuntimeError: PassManager::run failed");
+  EXPECT_EQ(c.tracebacks[0].frames.size(), 2u);
+  EXPECT_EQ(c.endSnapshot, 3u); // the Failed dump belongs to it
+  EXPECT_FALSE(log.compiles[1].failed);
+}
+
+TEST(PassLog, PipelineRestartStartsANewCompile) {
+  std::string two = std::string("// -----// IR Dump Before A (a) ('builtin.module' operation) //----- //\n"
+                                "module {\n}\n") +
+                    "// -----// IR Dump Before B (b) ('builtin.module' operation) //----- //\nmodule {\n}\n" +
+                    "// -----// IR Dump Before A (a) ('builtin.module' operation) //----- //\nmodule {\n}\n";
+  PassLog log = splitPassLog(two);
+  ASSERT_EQ(log.compiles.size(), 2u);
+  EXPECT_EQ(log.compiles[0].endSnapshot, 2u);
+}
+
+TEST(PassLog, TruncatedLogKeepsWhatItHas) {
+  PassLog log = splitPassLog("// -----// IR Dump Before A (a) ('builtin.module' operation) //----- //\nmodule {\n  tt.func");
+  ASSERT_EQ(log.snapshots.size(), 1u);
+  EXPECT_EQ(log.snapshots[0].ir, "module {\n  tt.func");
+  EXPECT_TRUE(splitPassLog("").snapshots.empty());
+}
