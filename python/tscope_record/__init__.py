@@ -89,7 +89,16 @@ def install(path):
         return previous(**kwargs) if previous else None
 
     runtime.jit_cache_hook = chained
+    # Triton evaluates launch_metadata lazily, only for a launch_enter_hook
+    # that reads it: read it.
+    runtime.launch_enter_hook.add(_enter)
     return None
+
+
+def _enter(metadata):
+    getter = getattr(metadata, "get", None)
+    if callable(getter):
+        getter()
 
 
 def _main():
