@@ -142,6 +142,9 @@ struct StateHash {
   }
 };
 
+/// Ops a process may run between two synchronizing ops before a step pauses.
+constexpr uint64_t kLocalSteps = 100'000;
+
 class Checker {
 public:
   Checker(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &o)
@@ -169,6 +172,7 @@ public:
     std::vector<std::string> errors;
     State init;
     Proc main(interp::Process::start(prog_, b, &errors));
+    main.p.setStepLimit(kLocalSteps);
     main.partition = kernel::kOutside;
     init.procs.push_back(std::move(main));
     if (!advance(init, 0, out))
@@ -271,8 +275,15 @@ private:
   /// slots on the way. False (with `out` filled) when the run is unknown.
   bool advance(State &s, size_t pi, DeadlockRun &out) {
     Proc &pr = s.procs[pi];
+    int limits = 0;
     for (int guard = 0; guard < 1'000'000; ++guard) {
       interp::StepResult r = pr.p.step(events_);
+      if (r.isUnknown() && r.cause == interp::StepResult::Cause::StepLimit && ++limits >= 20) {
+        out.verdict = "unknown";
+        out.reason = partName(pr.partition) + " runs " + std::to_string(20 * kLocalSteps) +
+                     " ops without reaching a barrier (an unbounded loop?)";
+        return false;
+      }
       if (r.isDone()) {
         pr.status = PStatus::Done;
         return true;
@@ -648,6 +659,7 @@ private:
             return;
           }
           Proc c(std::move(*child));
+          c.p.setStepLimit(kLocalSteps);
           c.partition = part.id;
           c.slots = pr.slots;
           n.procs.push_back(std::move(c));
