@@ -1,6 +1,7 @@
 // `tscope deadlock FILE`: prove or refute a hang with the mbarrier phase model.
 #include <fmt/format.h>
 #include <iostream>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "checks/deadlock/ModelChecker.h"
@@ -95,8 +96,29 @@ Command makeDeadlockCommand() {
                 for (const auto &run : r.runs)
                   runs.push_back({{"bindings", run.bindings}, {"verdict", run.verdict},
                                   {"reason", run.reason}, {"states", run.states}});
-                kernels.push_back({{"name", r.kernel}, {"verdict", r.verdict}, {"reason", r.reason},
-                                   {"unbound_args", r.unboundArgs}, {"runs", runs}});
+                nlohmann::json kj = {{"name", r.kernel}, {"verdict", r.verdict}, {"reason", r.reason},
+                                     {"unbound_args", r.unboundArgs}, {"runs", runs},
+                                     {"cause", nullptr}, {"trace", nlohmann::json::array()},
+                                     {"barriers", nlohmann::json::array()}, {"stuck", nlohmann::json::array()}};
+                if (r.evidenceRun) {
+                  const auto &run = r.runs[*r.evidenceRun];
+                  kj["cause"] = run.cause;
+                  kj["barriers"] = run.barrierStates;
+                  kj["states"] = run.states;
+                  for (const auto &t : run.trace)
+                    kj["trace"].push_back({{"actor", t.actor}, {"action", t.action}, {"ir_line", t.where.irLine}});
+                  for (const auto &st : run.stuck)
+                    kj["stuck"].push_back({{"partition", st.partition}, {"why", st.why},
+                                           {"location", loc(o->file, st.where)}, {"source", src(st.where)}});
+                }
+                for (const auto &run : r.runs)
+                  for (const auto &[name, where] : run.redundantWaits)
+                    findings.push_back({{"check", "redundant-wait"}, {"severity", "note"},
+                                        {"message", "redundant wait: served by a phase this partition already waited for"},
+                                        {"location", loc(o->file, where)}, {"source", src(where)},
+                                        {"related", nlohmann::json::array()}, {"notes", nlohmann::json::array()},
+                                        {"trace", nlohmann::json::array()}});
+                kernels.push_back(kj);
                 if (r.verdict == "deadlock" && r.evidenceRun) {
                   const auto &run = r.runs[*r.evidenceRun];
                   nlohmann::json related = nlohmann::json::array(), trace = nlohmann::json::array();
@@ -124,6 +146,13 @@ Command makeDeadlockCommand() {
                 return found ? kExitFindings : kExitClean;
               }
               for (const auto &r : results) {
+                std::set<std::pair<uint32_t, std::string>> notes;
+                for (const auto &run : r.runs)
+                  for (const auto &[name, where] : run.redundantWaits)
+                    notes.insert({where.irLine, fmt::format("{}:{}:1: note: redundant wait: served by a phase this partition already waited for; harmless [redundant-wait]",
+                                                            o->file, where.irLine)});
+                for (const auto &[line, text] : notes)
+                  std::cout << text << "\n";
                 std::cout << "== kernel " << r.kernel << ": " << r.verdict;
                 if (r.verdict == "no-deadlock")
                   std::cout << " (every interleaving of every run below finishes)";
@@ -141,10 +170,14 @@ Command makeDeadlockCommand() {
                                            run.states, run.reason.empty() ? "" : ": " + run.reason);
                 if (r.verdict == "deadlock" && r.evidenceRun) {
                   const auto &run = r.runs[*r.evidenceRun];
+                  std::cout << "  cause: " << run.cause << "\n";
                   std::cout << "  stuck state:\n";
                   for (const auto &s : run.stuck)
                     std::cout << fmt::format("    {:<11} {}  [{}]\n", s.partition, s.why, place(s.where));
-                  std::cout << "  trace (" << run.trace.size() << " steps):\n";
+                  std::cout << "  barriers:";
+                  for (const auto &b : run.barrierStates)
+                    std::cout << "\n    " << b;
+                  std::cout << "\n  trace (" << run.trace.size() << " steps):\n";
                   size_t i = 0;
                   for (const auto &t : run.trace)
                     std::cout << fmt::format("    {:>3}. {:<11} {}  [{}]\n", ++i, t.actor, t.action, place(t.where));

@@ -98,9 +98,14 @@ struct Proc {
   PStatus status = PStatus::AtEvent;
   int64_t namedId = 0, namedGen = 0;
   std::vector<std::pair<const ir::Value *, int64_t>> slots; // memdesc_index results
+  // (barrier key, phase number) of the last wait this process passed, to
+  // spot a redundant wait: one served by a phase it already waited for.
+  uint64_t lastKey = ~uint64_t(0);
+  int64_t lastPhase = -1;
   bool operator==(const Proc &o) const {
     return partition == o.partition && status == o.status && namedId == o.namedId &&
-           namedGen == o.namedGen && slots == o.slots && p == o.p;
+           namedGen == o.namedGen && slots == o.slots && lastKey == o.lastKey &&
+           lastPhase == o.lastPhase && p == o.p;
   }
 };
 
@@ -213,6 +218,7 @@ public:
         out.verdict = "deadlock";
         out.states = states.size();
         describeStuck(s, out.stuck);
+        explain(s, out);
         std::vector<TraceStep> rev;
         for (int64_t at = si; at > 0; at = parent[static_cast<size_t>(at)].first)
           rev.push_back(parent[static_cast<size_t>(at)].second);
@@ -239,6 +245,8 @@ public:
     }
     out.verdict = "no-deadlock";
     out.states = states.size();
+    for (const ir::Operation *op : redundant_)
+      out.redundantWaits.push_back({std::string(op->opName()), where(op)});
     return out;
   }
 
@@ -531,6 +539,10 @@ private:
             continue; // blocked: the phase with this parity has not completed
           st.action = "waits on " + barName(keyOf(*key)) + " parity " + std::to_string(parity) +
                       ": passes (phase " + std::to_string(b.phase) + " is current)";
+          if (pr.lastKey == keyOf(*key) && pr.lastPhase == b.phase)
+            redundant_.insert(op);
+          np.lastKey = keyOf(*key);
+          np.lastPhase = b.phase;
         } else {
           st.action = "skips a wait on " + barName(keyOf(*key)) + " (predicate false)";
         }
@@ -686,6 +698,114 @@ private:
     }
   }
 
+  /// Partitions that have an arrive-side op on barrier allocation `id`.
+  std::set<int> arriversOf(uint32_t id, size_t *numOps = nullptr) const {
+    std::set<int> out;
+    size_t ops = 0;
+    k_.walk([&](const ir::Operation *op, const kernel::Placement &pl) {
+      OpKind kind = dialect::kindOf(op);
+      dialect::OperandRoles r;
+      std::vector<const ir::Value *> bars;
+      switch (kind) {
+      case OpKind::ArriveBarrier:
+      case OpKind::BarrierExpect:
+      case OpKind::TmaLoad:
+      case OpKind::TmaGather:
+      case OpKind::TcGen5Commit:
+      case OpKind::AsyncCopyMbarrierArrive:
+        r = dialect::operandRoles(m_, op);
+        bars.push_back(r.barrier);
+        break;
+      case OpKind::TcGen5Mma:
+      case OpKind::TcGen5MmaScaled:
+        r = dialect::operandRoles(m_, op);
+        bars = r.barriers;
+        break;
+      default:
+        return;
+      }
+      for (const ir::Value *b : bars)
+        for (const kernel::Allocation *a : k_.rootsOf(b))
+          if (a->id == id) {
+            out.insert(pl.partition == kernel::kOutside ? kernel::kOutside : pl.partition);
+            ++ops;
+          }
+    });
+    if (numOps)
+      *numOps = ops;
+    return out;
+  }
+
+  /// The cause in words, and every barrier's state.
+  void explain(const State &s, DeadlockRun &out) {
+    for (auto &[key, b] : s.bars)
+      out.barrierStates.push_back(barName(key) + ": phase " + std::to_string(b.phase) + ", " +
+                                  std::to_string(b.pending) + " of " + std::to_string(b.expected) +
+                                  " arrivals pending, tx " + std::to_string(b.tx));
+    std::map<int, int> waitsOn; // stuck partition -> partition it needs (for cycles)
+    std::vector<std::string> causes;
+    for (const Proc &pr : s.procs) {
+      if (pr.status != PStatus::AtEvent || !pr.p.op() ||
+          dialect::kindOf(pr.p.op()) != OpKind::WaitBarrier)
+        continue;
+      dialect::OperandRoles r = dialect::operandRoles(m_, pr.p.op());
+      auto key = barrierKey(s, pr, r.barrier);
+      if (!key)
+        continue;
+      Bar b = s.bars.count(keyOf(*key)) ? s.bars.at(keyOf(*key)) : Bar{};
+      std::string name = barName(keyOf(*key));
+      size_t arriveOps = 0;
+      std::set<int> arrivers = arriversOf(key->first, &arriveOps);
+      std::vector<int> live;
+      for (int a : arrivers)
+        for (const Proc &q : s.procs)
+          if (q.partition == a && q.status != PStatus::Done)
+            live.push_back(a);
+      std::string who = partName(pr.partition);
+      if (arrivers.empty()) {
+        causes.push_back("no producer for that phase: nothing arrives on " + name + ", which " + who + " waits on");
+      } else if (b.inited && b.expected > static_cast<int64_t>(arriveOps)) {
+        causes.push_back("arrival count never reached: " + name + " is initialised with count " +
+                         std::to_string(b.expected) + " but only " + std::to_string(arriveOps) +
+                         " arrive op(s) target it per phase");
+      } else if (b.pending <= 0 && b.tx > 0) {
+        causes.push_back("transaction bytes never delivered: " + name + " still expects " +
+                         std::to_string(b.tx) + " bytes (expect-tx exceeds what its TMA loads deliver)");
+      } else if (live.empty()) {
+        causes.push_back("arrival count never reached: phase " + std::to_string(b.phase) + " of " + name +
+                         " still needs " + std::to_string(b.pending) + " of " + std::to_string(b.expected) +
+                         " arrivals and every partition that arrives on it has finished");
+      } else {
+        for (int a : live)
+          if (a != pr.partition)
+            waitsOn[pr.partition] = a;
+        if (b.phase > 0 || (b.phase & 1) != 0)
+          causes.push_back("parity-cadence mismatch: " + who + " waits on " + name + " for parity " +
+                           std::to_string(b.phase & 1) + ", the phase still open after " +
+                           std::to_string(b.phase) + " completions");
+      }
+    }
+    // A cycle in the waits-for relation between stuck partitions.
+    for (auto &[a, b] : waitsOn) {
+      auto it = waitsOn.find(b);
+      if (it != waitsOn.end() && it->second == a && a < b) {
+        causes.insert(causes.begin(), "cross-partition cycle: " + partName(a) + " waits for " + partName(b) +
+                                          ", which waits for " + partName(a));
+      }
+    }
+    for (const Proc &pr : s.procs)
+      if (pr.status == PStatus::NamedWait) {
+        const Named &nb = s.named.at(pr.namedId);
+        causes.push_back("named barrier " + std::to_string(pr.namedId) + " thread count never reached: " +
+                         std::to_string(nb.arrived) + " threads arrived and no other partition comes");
+      }
+    std::string c;
+    for (const std::string &x : causes)
+      if (c.find(x) == std::string::npos)
+        c += (c.empty() ? "" : "; ") + x;
+    out.cause = c.empty() ? "every partition is blocked on a barrier phase no one can complete" : c;
+  }
+
   void describeStuck(const State &s, std::vector<StuckProcess> &out) {
     // Partitions first: the caller joining them is a consequence, not a cause.
     std::vector<const Proc *> order;
@@ -732,6 +852,10 @@ private:
   interp::Program prog_;
   interp::EventSet events_;
   const ir::Operation *unmodelled_ = nullptr;
+
+public:
+  /// Waits that passed on a phase their process had already waited for.
+  std::set<const ir::Operation *> redundant_;
 };
 
 } // namespace

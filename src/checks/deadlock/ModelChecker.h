@@ -47,6 +47,9 @@ struct DeadlockRun {
   std::vector<TraceStep> trace;
   std::vector<StuckProcess> stuck;
   std::vector<std::string> loopTrips; // "partition0 scf.for IR 72: 2 trips"
+  std::string cause;                   // the deadlock's cause in words
+  std::vector<std::string> barrierStates; // "ready[0]: phase 0, 1 of 1 arrivals pending, tx 0"
+  std::vector<std::pair<std::string, SourcePoint>> redundantWaits; // notes
 };
 
 /// The verdict of one kernel.
