@@ -33,7 +33,7 @@ from triton.experimental.gluon.language.nvidia.hopper import (
 from corpus_common import compile_for, gluon_desc_sig, rel_err
 
 # ---------------------------------------------------------------- generic write -> TMA store
-R, C = 2048, 8192
+R, C = 8192, 4096
 BR, BC, STAGES = 32, 64, 2
 NUM_WARPS = 4
 
@@ -158,6 +158,8 @@ def _hoist_mma(y_desc, x_ring, w_smem, o_smem, ready, empty, first_tile, n_tiles
     for i in range(n_tiles):
         slot = i % 2
         mbarrier.wait(ready.index(slot), (i // 2) & 1)
+        if FENCE == 2:
+            fence_async_shared()
         acc = gl.zeros([BM, BN], gl.float32, acc_layout)
         acc = warpgroup_mma(x_ring.index(slot), w_smem, acc, is_async=True)
         acc, _x, _w = warpgroup_mma_wait(num_outstanding=0, deps=(acc, x_ring.index(slot), w_smem))
@@ -232,22 +234,145 @@ def hoist_gpu(runs, mark_launched=None):
     return {"runs": runs, "bad_runs": bad, "rel_err": errs, "tolerance": 1e-2}
 
 
+# ---------------------------------------------------------------- generic write -> wgmma operand
+WM, WK, WN = 64 * 2048, 64, 64
+WBM, W_TILES = 64, 16
+
+
+@gluon.jit
+def _wg_producer(a_ptr, a_ring, ready, empty, first_tile, n_tiles, FENCE: gl.constexpr, BM: gl.constexpr,
+                 BK: gl.constexpr):
+    layout: gl.constexpr = gl.BlockedLayout([1, 8], [4, 8], [gl.num_warps(), 1], [1, 0])
+    rows = gl.arange(0, BM, layout=gl.SliceLayout(1, layout))
+    cols = gl.arange(0, BK, layout=gl.SliceLayout(0, layout))
+    for i in range(n_tiles):
+        slot = i % 2
+        v = gl.load(a_ptr + ((first_tile + i) * BM + rows)[:, None] * BK + cols[None, :])
+        mbarrier.wait(empty.index(slot), ((i // 2) & 1) ^ 1)
+        a_ring.index(slot).store(v)
+        if FENCE == 1:
+            fence_async_shared()
+        mbarrier.arrive(ready.index(slot))
+
+
+@gluon.jit
+def _wg_mma(c_ptr, a_ring, w_smem, ready, empty, first_tile, n_tiles, FENCE: gl.constexpr, BM: gl.constexpr,
+            BN: gl.constexpr):
+    acc_layout: gl.constexpr = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[gl.num_warps(), 1],
+                                                         instr_shape=[16, BN, 16])
+    rows = gl.arange(0, BM, layout=gl.SliceLayout(1, acc_layout))
+    cols = gl.arange(0, BN, layout=gl.SliceLayout(0, acc_layout))
+    for i in range(n_tiles):
+        slot = i % 2
+        mbarrier.wait(ready.index(slot), (i // 2) & 1)
+        if FENCE == 2:
+            fence_async_shared()
+        acc = gl.zeros([BM, BN], gl.float32, acc_layout)
+        acc = warpgroup_mma(a_ring.index(slot), w_smem, acc, is_async=True)
+        acc, _a, _w = warpgroup_mma_wait(num_outstanding=0, deps=(acc, a_ring.index(slot), w_smem))
+        mbarrier.arrive(empty.index(slot))
+        gl.store(c_ptr + ((first_tile + i) * BM + rows)[:, None] * BN + cols[None, :], acc)
+
+
+@gluon.jit
+def ws_wgmma_fence_kernel(a_ptr, w_ptr, c_ptr, FENCE: gl.constexpr, TILES: gl.constexpr, BM: gl.constexpr,
+                          BK: gl.constexpr, BN: gl.constexpr):
+    a_layout: gl.constexpr = gl.NVMMASharedLayout.get_default_for([BM, BK], gl.float16)
+    w_layout: gl.constexpr = gl.NVMMASharedLayout.get_default_for([BK, BN], gl.float16)
+    a_ring = gl.allocate_shared_memory(gl.float16, [2, BM, BK], a_layout)
+    w_smem = gl.allocate_shared_memory(gl.float16, [BK, BN], w_layout)
+    ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for s in gl.static_range(2):
+        mbarrier.init(ready.index(s), count=1)
+        mbarrier.init(empty.index(s), count=1)
+    ld: gl.constexpr = gl.BlockedLayout([1, 8], [4, 8], [gl.num_warps(), 1], [1, 0])
+    k = gl.arange(0, BK, layout=gl.SliceLayout(1, ld))
+    n = gl.arange(0, BN, layout=gl.SliceLayout(0, ld))
+    w_smem.store(gl.load(w_ptr + k[:, None] * BN + n[None, :]))
+    fence_async_shared()  # W is fenced in every variant; only the A ring hand-off varies
+    first_tile = gl.program_id(0) * TILES
+    gl.warp_specialize([
+        (_wg_producer, (a_ptr, a_ring, ready, empty, first_tile, TILES, FENCE, BM, BK)),
+        (_wg_mma, (c_ptr, a_ring, w_smem, ready, empty, first_tile, TILES, FENCE, BM, BN)),
+    ], [4], [152])
+
+
+def make_wg_cpu(fence):
+    def cpu(cc):
+        sig = {"a_ptr": "*fp16", "w_ptr": "*fp16", "c_ptr": "*fp32"}
+        return compile_for(ws_wgmma_fence_kernel, sig,
+                           {"FENCE": fence, "TILES": W_TILES, "BM": WBM, "BK": WK, "BN": WN}, cc=cc,
+                           options={"num_warps": NUM_WARPS}, gluon=True)
+    return cpu
+
+
+def make_wg_gpu(fence):
+    def gpu(runs, mark_launched=None):
+        import torch
+        bad, bad_tiles, errs = 0, [], []
+        for r in range(runs):
+            a = torch.randn(WM, WK, device="cuda", dtype=torch.float16)
+            w = torch.randn(WK, WN, device="cuda", dtype=torch.float16)
+            c = torch.full((WM, WN), float("nan"), device="cuda", dtype=torch.float32)
+            ws_wgmma_fence_kernel[(WM // (WBM * W_TILES), )](a, w, c, fence, W_TILES, WBM, WK, WN,
+                                                            num_warps=NUM_WARPS)
+            if mark_launched:
+                mark_launched(r)
+            torch.cuda.synchronize()
+            ref = a.float() @ w.float()
+            tile_err = ((c - ref).abs().view(WM // WBM, -1).amax(dim=1) /
+                        ref.abs().view(WM // WBM, -1).amax(dim=1).clamp_min(1e-6))
+            tile_err = torch.where(torch.isnan(tile_err), torch.full_like(tile_err, float("inf")), tile_err)
+            nb = int((tile_err > 1e-2).sum().item())
+            bad_tiles.append(nb)
+            errs.append(rel_err(c, ref.double()))
+            bad += nb != 0
+        return {"runs": runs, "bad_runs": bad, "bad_tiles": bad_tiles, "tiles": WM // WBM, "rel_err": errs,
+                "tolerance": 1e-2}
+    return gpu
+
+
+def _wg_desc(fence):
+    return (f"ws_wgmma_fence_kernel[grid=({WM // (WBM * W_TILES)},)](a, w, c, FENCE={fence}, TILES={W_TILES}, "
+            f"BM={WBM}, BK={WK}, BN={WN}, num_warps={NUM_WARPS}); A[{WM},{WK}] fp16, W[{WK},{WN}] fp16, "
+            f"C[{WM},{WN}] fp32; default partition: producer (4 warps, plain loads + local_store of A tiles); "
+            "worker: 4 warps / 152 regs (wgmma from the A ring and W, plain stores of C)")
+
+
 _FENCE_NOTE = {
-    0: "No fence between the producer's local_store and the worker's TMA store of the same slot.",
+    0: ("No fence between the producer's local_store and the worker's TMA store of the same slot. Expected a wrong "
+        "result; the H200 gave the right result in all 500 runs (16384 slot hand-offs per run): the race did not "
+        "show. Cause not established. tscope reports the missing fence all the same (the PTX memory model does "
+        "not order the two proxies); the wgmma twin gluon_ws_fence_wgmma_missing does fail on the GPU."),
     1: "Fence on the producer side: local_store, fence_async_shared(), arrive(ready).",
     2: "Fence on the consumer side: wait(ready), fence_async_shared(), TMA store.",
 }
 
 CASES = {
     "gluon_ws_fence_missing": dict(gpu=make_gpu(0), cpu=make_cpu(0), cpu_targets=[90], gpu_run=True,
-                                   mlir_dump=False, ptxas_log=False, desc=_desc(0), runs=20,
+                                   mlir_dump=False, ptxas_log=False, desc=_desc(0), runs=500,
                                    note=_FENCE_NOTE[0]),
     "gluon_ws_fence_fixed": dict(gpu=make_gpu(1), cpu=make_cpu(1), cpu_targets=[90], gpu_run=True,
-                                 mlir_dump=False, ptxas_log=False, desc=_desc(1), runs=20,
+                                 mlir_dump=False, ptxas_log=False, desc=_desc(1), runs=500,
                                  note=_FENCE_NOTE[1]),
     "gluon_ws_fence_consumer": dict(gpu=make_gpu(2), cpu=make_cpu(2), cpu_targets=[90], gpu_run=True,
-                                    mlir_dump=False, ptxas_log=False, desc=_desc(2), runs=20,
+                                    mlir_dump=False, ptxas_log=False, desc=_desc(2), runs=200,
                                     note=_FENCE_NOTE[2]),
+    "gluon_ws_fence_wgmma_missing": dict(
+        gpu=make_wg_gpu(0), cpu=make_wg_cpu(0), cpu_targets=[90], gpu_run=True, mlir_dump=False, ptxas_log=False,
+        desc=_wg_desc(0), runs=200,
+        note=("No fence between the producer's local_store of an A tile and the worker's wgmma that reads it. "
+              "Wrong in every run: 14 to 46 (mean 27.8) of the 2048 64-row tiles per run differ from the "
+              "reference by more than 1e-2 relative; the fixed twin is correct in all 200 runs.")),
+    "gluon_ws_fence_wgmma_fixed": dict(
+        gpu=make_wg_gpu(1), cpu=make_wg_cpu(1), cpu_targets=[90], gpu_run=True, mlir_dump=False, ptxas_log=False,
+        desc=_wg_desc(1), runs=200,
+        note="Fence on the producer side: local_store, fence_async_shared(), arrive(ready)."),
+    "gluon_ws_fence_wgmma_consumer": dict(
+        gpu=make_wg_gpu(2), cpu=make_wg_cpu(2), cpu_targets=[90], gpu_run=True, mlir_dump=False, ptxas_log=False,
+        desc=_wg_desc(2), runs=200,
+        note="Fence on the consumer side: wait(ready), fence_async_shared(), wgmma."),
     "gluon_fence_hoisted": dict(
         gpu=hoist_gpu, cpu=hoist_cpu, cpu_targets=[90], gpu_run=True, mlir_dump=False, ptxas_log=False, runs=10,
         desc=(f"hoisted_fence_kernel[grid=({HM // (HBM * TILES_PER_PROG)},)](x_desc, w, y_desc, "
