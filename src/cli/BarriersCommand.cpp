@@ -3,28 +3,12 @@
 
 #include "checks/barriers/BarrierReport.h"
 #include "cli/Command.h"
+#include "cli/LoadModule.h"
 #include "ir/Parser.h"
 #include "render/BarrierRender.h"
 
 namespace tscope::cli {
 
-namespace {
-std::unique_ptr<ir::Module> load(const std::string &path, int &rc) {
-  std::string err;
-  auto buf = support::SourceBuffer::open(path, err);
-  if (!buf) {
-    std::cerr << path << ": error: cannot read: " << err << "\n";
-    rc = kExitBadInput;
-    return nullptr;
-  }
-  support::Diagnostics diags;
-  auto m = ir::parseModule(std::move(buf), diags);
-  diags.print(std::cerr);
-  if (diags.errorCount())
-    rc = kExitBadInput;
-  return m;
-}
-} // namespace
 
 Command makeBarriersCommand() {
   return {"barriers",
@@ -40,14 +24,13 @@ Command makeBarriersCommand() {
             app.add_option("--format", o->format, "text, md, json or dot")
                 ->check(CLI::IsMember({"text", "md", "json", "dot"}));
             return [o]() -> int {
-              int rc = kExitClean;
-              auto m = load(o->file, rc);
-              if (!m || rc != kExitClean)
+              auto m = loadModule(o->file);
+              if (!m)
                 return kExitBadInput;
               auto reps = checks::buildBarrierReport(*m, o->focus);
               if (!o->compare.empty()) {
-                auto other = load(o->compare, rc);
-                if (!other || rc != kExitClean)
+                auto other = loadModule(o->compare);
+                if (!other)
                   return kExitBadInput;
                 auto rows = checks::compareReports(reps, checks::buildBarrierReport(*other, o->focus));
                 if (o->format == "json") {

@@ -6,6 +6,7 @@
 
 #include "checks/deadlock/ModelChecker.h"
 #include "cli/Command.h"
+#include "cli/LoadModule.h"
 #include "ir/Parser.h"
 
 namespace tscope::cli {
@@ -76,16 +77,8 @@ Command makeDeadlockCommand() {
                   opts.tryValues.push_back(i);
               }
               opts.maxStates = o->maxStates;
-              std::string err;
-              auto buf = support::SourceBuffer::open(o->file, err);
-              if (!buf) {
-                std::cerr << o->file << ": error: cannot read: " << err << "\n";
-                return kExitBadInput;
-              }
-              support::Diagnostics diags;
-              auto m = ir::parseModule(std::move(buf), diags);
-              diags.print(std::cerr);
-              if (diags.errorCount())
+              auto m = loadModule(o->file);
+              if (!m)
                 return kExitBadInput;
               auto results = checks::checkDeadlocks(*m, opts);
               bool found = false;

@@ -6,6 +6,7 @@
 
 #include "checks/tma/TmaBounds.h"
 #include "cli/Command.h"
+#include "cli/LoadModule.h"
 #include "dumps/LaunchRecord.h"
 #include "ir/Parser.h"
 
@@ -111,16 +112,8 @@ Command makeTmaCommand() {
                 l.origin = "command line";
                 launches.push_back(std::move(l));
               }
-              std::string err;
-              auto buf = support::SourceBuffer::open(o->file, err);
-              if (!buf) {
-                std::cerr << o->file << ": error: cannot read: " << err << "\n";
-                return kExitBadInput;
-              }
-              support::Diagnostics diags;
-              auto m = ir::parseModule(std::move(buf), diags);
-              diags.print(std::cerr);
-              if (diags.errorCount())
+              auto m = loadModule(o->file);
+              if (!m)
                 return kExitBadInput;
               bool anyError = false;
               nlohmann::json findings = nlohmann::json::array(), kernels = nlohmann::json::array();

@@ -15,10 +15,10 @@ using dialect::OpKind;
 using kernel::Allocation;
 using kernel::Kernel;
 
-namespace {
-
 SourcePoint pointOf(const Kernel &k, const ir::Operation *op) {
   SourcePoint p;
+  if (!op)
+    return p;
   p.irLine = op->line;
   ir::ResolvedLoc l = k.sourceOf(op);
   if (l.known()) {
@@ -27,6 +27,8 @@ SourcePoint pointOf(const Kernel &k, const ir::Operation *op) {
   }
   return p;
 }
+
+namespace {
 
 bool isMemDesc(const ir::Module &m, const ir::Value *v) {
   std::string_view t = dialect::typeText(m, v);

@@ -19,6 +19,9 @@ struct SourcePoint {
   uint32_t pyLine = 0;
 };
 
+/// The IR line and Python file:line of an op (empty point for null).
+SourcePoint pointOf(const kernel::Kernel &k, const ir::Operation *op);
+
 /// One partition row of the summary.
 struct PartitionRow {
   std::string name;

@@ -251,18 +251,7 @@ public:
   }
 
 private:
-  SourcePoint where(const ir::Operation *op) const {
-    SourcePoint p;
-    if (!op)
-      return p;
-    p.irLine = op->line;
-    ir::ResolvedLoc l = k_.sourceOf(op);
-    if (l.known()) {
-      p.pyFile = l.file;
-      p.pyLine = l.line;
-    }
-    return p;
-  }
+  SourcePoint where(const ir::Operation *op) const { return pointOf(k_, op); }
 
   std::string partName(int id) const {
     kernel::Placement pl;
