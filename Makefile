@@ -42,3 +42,10 @@ bench: build
 
 clean:
 	rm -rf $(BUILD) build-asan build-fuzz
+
+# The IR-debugging commands' benchmarks (docs/Dumps.md): passes vs wc -l on a
+# 1 GB log, scan of 5000 kernels vs reading every file.
+.PHONY: bench-dumps
+bench-dumps: build
+	TSCOPE=$(TSCOPE) bash bench/passes_vs_wc.sh
+	TSCOPE=$(TSCOPE) bash bench/scan_throughput.sh

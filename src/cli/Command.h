@@ -35,6 +35,7 @@ Command makeRecordCommand();
 Command makeInterpCommand();
 Command makeFencesCommand();
 Command makeTlxCommand();
+Command makeLintCommand();
 
 /// Exit statuses shared by every subcommand.
 enum ExitCode : int { kExitClean = 0, kExitFindings = 1, kExitBadInput = 2 };

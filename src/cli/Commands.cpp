@@ -20,6 +20,7 @@ const std::vector<Command> &commands() {
       makeInterpCommand(),
       makeFencesCommand(),
       makeTlxCommand(),
+      makeLintCommand(),
   };
   return table;
 }

@@ -8,29 +8,30 @@
 namespace tscope::cli {
 
 Command makeTlxCommand() {
-  return {"tlx", "Render TTGIR as readable TLX-style Python (valid Python syntax)",
-          [](CLI::App &app) {
-            auto file = std::make_shared<std::string>();
-            auto opts = std::make_shared<translate::TlxOptions>();
-            app.add_option("file", *file, "TTGIR file ('-' for stdin)")->required();
-            app.add_flag("--types", opts->types, "keep result types and layouts as trailing comments");
-            app.add_flag("--annotate", opts->annotate, "add '# IR line N, file.py:L' to every statement");
-            return [file, opts]() -> int {
-              std::string err;
-              auto buf = support::SourceBuffer::open(*file, err);
-              if (!buf) {
-                std::cerr << *file << ": error: cannot read: " << err << "\n";
-                return kExitBadInput;
-              }
-              support::Diagnostics diags;
-              auto m = ir::parseModule(std::move(buf), diags);
-              diags.print(std::cerr);
-              // What could be read is still translated; bad input keeps exit 2.
-              std::ios::sync_with_stdio(false);
-              std::cout << translate::translateToTlx(*m, *opts);
-              return diags.errorCount() ? kExitBadInput : kExitClean;
-            };
-          }};
+  return {
+      "tlx", "Render TTGIR as readable TLX-style Python (valid Python syntax)", [](CLI::App &app) {
+        auto file = std::make_shared<std::string>();
+        auto opts = std::make_shared<translate::TlxOptions>();
+        app.add_option("file", *file, "TTGIR file ('-' for stdin)")->required();
+        app.add_flag("--types", opts->types, "keep result types and layouts as trailing comments");
+        app.add_flag("--annotate", opts->annotate,
+                     "add '# IR line N, file.py:L' to every statement");
+        return [file, opts]() -> int {
+          std::string err;
+          auto buf = support::SourceBuffer::open(*file, err);
+          if (!buf) {
+            std::cerr << *file << ": error: cannot read: " << err << "\n";
+            return kExitBadInput;
+          }
+          support::Diagnostics diags;
+          auto m = ir::parseModule(std::move(buf), diags);
+          diags.print(std::cerr);
+          // What could be read is still translated; bad input keeps exit 2.
+          std::ios::sync_with_stdio(false);
+          std::cout << translate::translateToTlx(*m, *opts);
+          return diags.errorCount() ? kExitBadInput : kExitClean;
+        };
+      }};
 }
 
 } // namespace tscope::cli

@@ -41,10 +41,12 @@ std::vector<Line> splitLines(std::string_view t) {
   std::vector<Line> out;
   if (t.empty())
     return out;
-  LineCursor cur(t);
-  std::string_view l;
-  while (cur.next(l))
+  out.reserve(t.size() / 48);
+  forEachLine(t, [&](std::string_view l) {
+    if (!l.empty() && l.back() == '\r')
+      l.remove_suffix(1);
     out.push_back({l, hashBytes(l)});
+  });
   return out;
 }
 
@@ -150,13 +152,31 @@ LineChanges countLineChanges(std::string_view ta, std::string_view tb) {
     ++suf;
   const Line *pa = a.data() + pre, *pb = b.data() + pre;
   int64_t na = n - pre - suf, nb = m - pre - suf;
-  int64_t d = myers(pa, na, pb, nb, kMaxCountD, nullptr);
+  // A line found on one side only is in no common subsequence: dropping such
+  // lines leaves the longest common subsequence, hence the counts, unchanged
+  // and makes rewrites (every line new) cheap.
+  std::unordered_map<uint64_t, uint8_t> seen; // bit 1: in a, bit 2: in b
+  seen.reserve(static_cast<size_t>(na + nb));
+  for (int64_t i = 0; i < na; ++i)
+    seen[pa[i].hash] |= 1;
+  for (int64_t i = 0; i < nb; ++i)
+    seen[pb[i].hash] |= 2;
+  std::vector<Line> fa, fb;
+  for (int64_t i = 0; i < na; ++i)
+    if (seen[pa[i].hash] == 3)
+      fa.push_back(pa[i]);
+  for (int64_t i = 0; i < nb; ++i)
+    if (seen[pb[i].hash] == 3)
+      fb.push_back(pb[i]);
+  int64_t fn = fa.size(), fm = fb.size();
+  int64_t d = myers(fa.data(), fn, fb.data(), fm, kMaxCountD, nullptr);
   if (d < 0)
     return multisetChanges(pa, na, pb, nb);
-  // D = added + removed and added - removed = nb - na.
+  // D = added + removed and added - removed = m - n, on the filtered lines;
+  // the dropped ones are all removed (from a) or added (from b).
   LineChanges c;
-  c.added = static_cast<uint32_t>((d + (nb - na)) / 2);
-  c.removed = static_cast<uint32_t>((d - (nb - na)) / 2);
+  c.added = static_cast<uint32_t>((d + (fm - fn)) / 2 + (nb - fm));
+  c.removed = static_cast<uint32_t>((d - (fm - fn)) / 2 + (na - fn));
   return c;
 }
 

@@ -141,12 +141,10 @@ OpCounts sorted(std::unordered_map<std::string_view, uint32_t> &m) {
 OpCounts countOpsFast(std::string_view ir, IrLanguage language) {
   std::unordered_map<std::string_view, uint32_t> m;
   m.reserve(64);
-  LineCursor cur(ir);
-  std::string_view line;
   // A one-entry cache: runs of the same op name are common.
   std::string_view lastName;
   uint32_t *lastSlot = nullptr;
-  while (cur.next(line)) {
+  forEachLine(ir, [&](std::string_view line) {
     std::string_view name;
     switch (language) {
     case IrLanguage::Mlir: name = mlirOpName(line); break;
@@ -155,15 +153,15 @@ OpCounts countOpsFast(std::string_view ir, IrLanguage language) {
     case IrLanguage::Ptx: name = ptxOpName(line); break;
     }
     if (name.empty())
-      continue;
+      return;
     if (lastSlot && name == lastName) {
       ++*lastSlot;
-      continue;
+      return;
     }
     lastSlot = &m[name];
     lastName = name;
     ++*lastSlot;
-  }
+  });
   return sorted(m);
 }
 

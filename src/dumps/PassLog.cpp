@@ -194,13 +194,22 @@ std::string_view symbolAfter(std::string_view ir, size_t at) {
   return ir.substr(b, e - b);
 }
 
+/// `ir.find(needle, from)` by memmem: string_view::find calls memchr for
+/// every occurrence of the needle's first byte, which is slow on IR.
+size_t findFast(std::string_view ir, std::string_view needle, size_t from = 0) {
+  if (from >= ir.size())
+    return std::string_view::npos;
+  const void *hit = memmem(ir.data() + from, ir.size() - from, needle.data(), needle.size());
+  return hit ? static_cast<const char *>(hit) - ir.data() : std::string_view::npos;
+}
+
 /// The kernel a snapshot's IR defines: the public tt.func, the llvm.func
 /// marked nvvm.kernel, the LLVM `define` with ptx_kernel, or a generic sym_name.
 std::string_view inferKernel(const Snapshot &s) {
   std::string_view ir = s.ir;
   if (s.language == IrLanguage::LlvmIr) {
     size_t first = std::string_view::npos;
-    for (size_t at = ir.find("define "); at != std::string_view::npos; at = ir.find("define ", at + 7)) {
+    for (size_t at = findFast(ir, "define "); at != std::string_view::npos; at = findFast(ir, "define ", at + 7)) {
       if (at != 0 && ir[at - 1] != '\n')
         continue;
       if (first == std::string_view::npos)
@@ -213,20 +222,20 @@ std::string_view inferKernel(const Snapshot &s) {
   }
   if (s.language != IrLanguage::Mlir)
     return {};
-  size_t at = ir.find("tt.func public @");
+  size_t at = findFast(ir, "tt.func public @");
   if (at == std::string_view::npos)
-    at = ir.find("tt.func @");
+    at = findFast(ir, "tt.func @");
   if (at != std::string_view::npos)
     return symbolAfter(ir, at);
   size_t firstLlvm = std::string_view::npos;
-  for (at = ir.find("llvm.func @"); at != std::string_view::npos; at = ir.find("llvm.func @", at + 11)) {
+  for (at = findFast(ir, "llvm.func @"); at != std::string_view::npos; at = findFast(ir, "llvm.func @", at + 11)) {
     if (firstLlvm == std::string_view::npos)
       firstLlvm = at;
     size_t lineEnd = ir.find('\n', at);
     if (ir.substr(at, lineEnd - at).find("nvvm.kernel") != std::string_view::npos)
       return symbolAfter(ir, at);
   }
-  at = ir.find("sym_name = \"");
+  at = findFast(ir, "sym_name = \"");
   if (at != std::string_view::npos) {
     size_t b = at + 12, e = ir.find('"', b);
     if (e != std::string_view::npos)
@@ -255,7 +264,19 @@ public:
 
   PassLog run() {
     std::string_view line;
-    while (cur_.next(line)) {
+    for (;;) {
+      if (state_ == IrState::Body)
+        // Inside a module only a closing '}' or a header can change anything.
+        cur_.skipUntil([](char c) { return c == '}' || c == '/' || c == ';' || c == '#' || c == '*'; });
+      else if (state_ == IrState::Flat)
+        // LLVM IR/MIR/PTX: only headers and the first letters of the lines
+        // that are not IR (see irLine) need a look.
+        cur_.skipUntil([](char c) {
+          return c == '/' || c == ';' || c == '#' || c == '*' || c == 'T' || c == 'R' || c == 'I' || c == 'C' ||
+                 c == 'S';
+        });
+      if (!cur_.next(line))
+        break;
       if (isHeaderStart(line)) {
         if (auto h = parseHeader(line)) {
           closeIr(cur_.lineStart());

@@ -178,8 +178,10 @@ bool writePassDiff(std::ostream &os, const PassLog &log, const PassAnalysis &a,
       os << "# " << title << "\n";
       writeUnifiedDiff(os, sb.ir, sa.ir,
                        fmt::format("{}:{} (IR before the pass)", opts.logName, sb.headerLine),
-                       fmt::format("{}:{} (IR after the pass: {})", opts.logName, sa.headerLine,
-                                   headerKindName(sa.kind)),
+                       fmt::format("{}:{} ({})", opts.logName, sa.headerLine,
+                                   sa.kind == HeaderKind::MlirBefore        ? "IR after the pass, dumped before the next"
+                                   : sa.kind == HeaderKind::MlirAfterFailed ? "IR when the pass failed"
+                                                                            : "IR after the pass"),
                        sb.irLine, sa.irLine);
     }
   }

@@ -269,7 +269,7 @@ std::string occText(const KernelResourcesRow &r) {
 } // namespace
 
 void writeRegsText(std::ostream &os, const RegsReport &rep, bool compare) {
-  os << fmt::format("{:<28} {:<34} {:>4} {:>4} {:>9} {:>5} {:>4} {:>5} {:>7}  {}\n", "kernel", "config", "sm",
+  os << fmt::format("{:<28} {:<42} {:>4} {:>4} {:>9} {:>5} {:>4} {:>5} {:>7}  {}\n", "kernel", "config", "sm",
                     "regs", "spill s/l", "stack", "bars", "warps", "shared", "occupancy on its target");
   std::map<std::string, const KernelResourcesRow *> firstOf;
   for (const KernelResourcesRow &r : rep.rows) {
@@ -281,7 +281,7 @@ void writeRegsText(std::ostream &os, const RegsReport &rep, bool compare) {
         regs += fmt::format("({:+})", p->registers - it->second->ptxas->registers);
     }
     std::string config = r.config + (r.best ? " *best*" : "");
-    os << fmt::format("{:<28} {:<34} {:>4} {:>4} {:>9} {:>5} {:>4} {:>5} {:>7}  {}\n", r.kernel, config,
+    os << fmt::format("{:<28} {:<42} {:>4} {:>4} {:>9} {:>5} {:>4} {:>5} {:>7}  {}\n", r.kernel, config,
                       r.arch ? std::to_string(r.arch) : "?", regs,
                       p ? num(p->spillStores) + "/" + num(p->spillLoads) : "?", p ? num(p->stackFrame) : "?",
                       p ? num(p->barriers) : "?",

@@ -27,7 +27,7 @@ void writeStatsText(std::ostream &os, const std::string &file, const InstrStats 
         os << "  ";
         for (auto &[op, c] : ops) {
           if (!allOpcodes && shown == 4) {
-            os << fmt::format(" ... {} more", ops.size() - shown);
+            os << fmt::format(", ... {} more", ops.size() - shown);
             break;
           }
           os << (shown ? ", " : "") << op << " " << c;

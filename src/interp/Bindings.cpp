@@ -83,8 +83,8 @@ std::vector<Scalar> bindArguments(const Program &program, const Bindings &bindin
           continue;
         names += names.empty() ? "" : ", ";
         names += m.str(b->args[i].name);
-        if (std::string_view loc = argLocName(m, b->args[i]);
-            !loc.empty() && "%" + std::string(loc) != m.str(b->args[i].name))
+        if (std::string loc = argLocName(m, b->args[i]);
+            !loc.empty() && "%" + loc != m.str(b->args[i].name))
           names += fmt::format(" ({})", loc);
       }
       report(fmt::format("no argument named '{}' (integer arguments: {})", a.name,

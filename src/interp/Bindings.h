@@ -21,11 +21,11 @@ struct Bindings {
   /// which matches the argument `%K` or else the one argument whose NameLoc
   /// is "K" (Triton writes `%K: i32 loc("K"(#loc1))`).
   struct Arg {
-    std::string name;
-    int64_t value = 0;
+    std::string name;  ///< `K` or `%K`
+    int64_t value = 0; ///< wrapped to the argument's width when bound
   };
-  std::vector<Arg> args;
-  std::array<int64_t, 3> programId{0, 0, 0};
+  std::vector<Arg> args;                     ///< in the order given
+  std::array<int64_t, 3> programId{0, 0, 0}; ///< tt.get_program_id x, y, z
   /// tt.get_num_programs; unknown when not set.
   std::optional<std::array<int64_t, 3>> numPrograms;
 

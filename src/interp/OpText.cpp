@@ -1,8 +1,10 @@
 // OpText: small byte scanners over an op's source text (see OpText.h).
 #include "interp/OpText.h"
 
+#include <string>
 #include <vector>
 
+#include "ir/Location.h"
 #include "ir/Module.h"
 #include "ir/Parser.h"
 
@@ -227,47 +229,23 @@ std::string_view prettyConstantLiteral(const ir::Module &m, const ir::Operation 
   return s.substr(b, i - b);
 }
 
-std::string_view argLocName(const ir::Module &m, const ir::Value &arg) {
+std::string argLocName(const ir::Module &m, const ir::Value &arg) {
   if (arg.kind != ir::Value::BlockArgument || arg.type.empty())
     return {};
   const ir::Block *b = arg.ownerBlock();
   const ir::Operation *owner = b && b->parent ? b->parent->parent : nullptr;
   const ir::Chunk *chunk = owner ? m.chunkOf(owner) : nullptr;
+  if (!chunk)
+    return {};
+  // `%x: T {attrs} loc(...)`: the parser records T; what follows is text.
   std::string_view all = m.buffer().text();
   size_t i = skipSpace(all, arg.type.end());
   if (i < all.size() && all[i] == '{')
     i = skipSpace(all, skipBracketed(all, i));
-  std::string_view loc = all.substr(i);
-  // Follow `#locN` aliases a bounded number of times (an alias cycle is bad
-  // input, not a reason to hang).
-  for (int hops = 0; hops < 16; ++hops) {
-    if (loc.substr(0, 4) != "loc(")
-      return {};
-    size_t j = skipSpace(loc, 4);
-    if (j >= loc.size())
-      return {};
-    if (loc[j] == '"') {
-      size_t k = j + 1;
-      while (k < loc.size() && loc[k] != '"')
-        k += loc[k] == '\\' ? 2 : 1;
-      if (k >= loc.size())
-        return {};
-      std::string_view name = loc.substr(j + 1, k - j - 1);
-      // `"file":line:col` is a file location, not a name.
-      return k + 1 < loc.size() && loc[k + 1] == ':' ? std::string_view() : name;
-    }
-    if (loc[j] != '#' || !chunk)
-      return {};
-    size_t k = j + 1;
-    while (k < loc.size() && (isWordChar(loc[k]) || loc[k] == '.' || loc[k] == '$' ||
-                              loc[k] == '-'))
-      ++k;
-    const ir::AliasDef *def = chunk->findAlias(loc.substr(j, k - j));
-    if (!def)
-      return {};
-    loc = ir::trim(m.str(def->value));
-  }
-  return {};
+  if (all.substr(i, 4) != "loc(")
+    return {};
+  size_t end = skipBracketed(all, i + 3);
+  return ir::resolveLocation(m, *chunk, all.substr(i, end - i)).name;
 }
 
 } // namespace tscope::interp

@@ -1,11 +1,12 @@
 // OpText: reads the few facts the interpreter needs from an op's text — a
 // predicate or axis word, a property or attribute value, an integer literal,
 // an integer type's width, the NameLoc name of a function argument. Pretty
-// and generic forms both; nothing here allocates.
+// and generic forms both.
 #pragma once
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace tscope::ir {
@@ -59,7 +60,8 @@ std::string_view prettyConstantLiteral(const ir::Module &m,
 /// The NameLoc name of a block argument written with a location, as Triton
 /// prints function and partition arguments: `K` for
 /// `%K: i32 {tt.divisibility = 16 : i32} loc("K"(#loc1))` or for
-/// `loc(#loc60)` where `#loc60 = loc("K"(#loc1))`. Empty when there is none.
-std::string_view argLocName(const ir::Module &m, const ir::Value &arg);
+/// `loc(#loc60)` where `#loc60 = loc("K"(#loc1))` (ir::resolveLocation
+/// follows the chain). Empty when there is none.
+std::string argLocName(const ir::Module &m, const ir::Value &arg);
 
 } // namespace tscope::interp

@@ -39,8 +39,8 @@ struct StepResult {
     StepLimit,       ///< too many ops without an event (resumable)
     Malformed,       ///< a structured op without its terminator
   };
-  Kind kind = Kind::Done;
-  Cause cause = Cause::None;
+  Kind kind = Kind::Done;             ///< what happened
+  Cause cause = Cause::None;          ///< for Kind::Unknown: what was undecided
   const ir::Operation *op = nullptr; ///< the event op, or the op that stopped
   Scalar value;                      ///< the unknown value behind a stop
 
@@ -62,8 +62,10 @@ const char *causeText(StepResult::Cause c);
 /// One scf.for the process is inside: the loop's instruction, its induction
 /// variable and the bound and step read when the loop was entered.
 struct LoopFrame {
-  uint32_t instr = 0;
-  int64_t iv = 0, ub = 0, step = 0;
+  uint32_t instr = 0; ///< the scf.for's instruction (Program::opAt gives the op)
+  int64_t iv = 0;     ///< current induction variable
+  int64_t ub = 0;     ///< upper bound read at entry
+  int64_t step = 0;   ///< step read at entry
   /// Field-wise equality.
   bool operator==(const LoopFrame &) const = default;
 };

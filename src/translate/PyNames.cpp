@@ -7,11 +7,11 @@ namespace tscope::translate {
 
 bool PyNames::isKeyword(std::string_view s) {
   static constexpr std::array<std::string_view, 38> kWords = {
-      "False",  "None",   "True",    "and",      "as",     "assert", "async",  "await",
-      "break",  "class",  "continue", "def",     "del",    "elif",   "else",   "except",
-      "finally", "for",   "from",    "global",   "if",     "import", "in",     "is",
-      "lambda", "nonlocal", "not",   "or",       "pass",   "raise",  "return", "try",
-      "while",  "with",   "yield",   "__debug__", "match", "case"};
+      "False",   "None",     "True",     "and",       "as",    "assert", "async",  "await",
+      "break",   "class",    "continue", "def",       "del",   "elif",   "else",   "except",
+      "finally", "for",      "from",     "global",    "if",    "import", "in",     "is",
+      "lambda",  "nonlocal", "not",      "or",        "pass",  "raise",  "return", "try",
+      "while",   "with",     "yield",    "__debug__", "match", "case"};
   for (std::string_view w : kWords)
     if (s == w)
       return true;
@@ -24,7 +24,8 @@ std::string PyNames::sanitize(std::string_view raw) {
   std::string out;
   out.reserve(raw.size() + 2);
   for (char c : raw) {
-    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    bool ok =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
     out.push_back(ok ? c : '_');
   }
   if (out.empty())
@@ -49,9 +50,7 @@ void PyNames::pop() {
   scopes_.pop_back();
 }
 
-bool PyNames::taken(const std::string &n) const {
-  return reserved_.count(n) || live_.count(n);
-}
+bool PyNames::taken(const std::string &n) const { return reserved_.count(n) || live_.count(n); }
 
 std::string PyNames::unique(std::string_view base) {
   std::string b = sanitize(base);

@@ -35,6 +35,14 @@ std::string PyOpEnv::operand(const ir::Value *v) const {
   return s;
 }
 
+std::string PyOpEnv::receiver(const ir::Value *v) const {
+  std::string s = operand(v);
+  if (!s.empty() && (std::isdigit(static_cast<unsigned char>(s.front())) || s == "True" ||
+                     s == "False" || s == "None"))
+    return "(" + s + ")";
+  return s;
+}
+
 bool PyOpEnv::isTrue(const ir::Value *v) const {
   const PyRef *r = v ? names.find(v) : nullptr;
   return r && r->text == "True";
@@ -63,20 +71,34 @@ std::string_view PyOpEnv::typeOf(const ir::Value *v) const { return dialect::typ
 
 std::string pyDtype(std::string_view e) {
   static const std::pair<std::string_view, std::string_view> kNames[] = {
-      {"f16", "tl.float16"},      {"bf16", "tl.bfloat16"},   {"f32", "tl.float32"},
-      {"f64", "tl.float64"},      {"tf32", "tl.float32"},    {"i1", "tl.int1"},
-      {"i8", "tl.int8"},          {"i16", "tl.int16"},       {"i32", "tl.int32"},
-      {"i64", "tl.int64"},        {"ui8", "tl.uint8"},       {"ui16", "tl.uint16"},
-      {"ui32", "tl.uint32"},      {"ui64", "tl.uint64"},     {"index", "tl.int64"},
-      {"f8E4M3FN", "tl.float8e4nv"}, {"f8E5M2", "tl.float8e5"}, {"f8E4M3FNUZ", "tl.float8e4b8"},
-      {"f8E5M2FNUZ", "tl.float8e5b16"}, {"f8E4M3B11FNUZ", "tl.float8e4b15"},
+      {"f16", "tl.float16"},
+      {"bf16", "tl.bfloat16"},
+      {"f32", "tl.float32"},
+      {"f64", "tl.float64"},
+      {"tf32", "tl.float32"},
+      {"i1", "tl.int1"},
+      {"i8", "tl.int8"},
+      {"i16", "tl.int16"},
+      {"i32", "tl.int32"},
+      {"i64", "tl.int64"},
+      {"ui8", "tl.uint8"},
+      {"ui16", "tl.uint16"},
+      {"ui32", "tl.uint32"},
+      {"ui64", "tl.uint64"},
+      {"index", "tl.int64"},
+      {"f8E4M3FN", "tl.float8e4nv"},
+      {"f8E5M2", "tl.float8e5"},
+      {"f8E4M3FNUZ", "tl.float8e4b8"},
+      {"f8E5M2FNUZ", "tl.float8e5b16"},
+      {"f8E4M3B11FNUZ", "tl.float8e4b15"},
   };
   for (auto &[k, v] : kNames)
     if (e == k)
       return std::string(v);
   std::string s = "tl.dtype(\"";
   for (char c : e)
-    if (c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f)
+    if (c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20 &&
+        static_cast<unsigned char>(c) < 0x7f)
       s.push_back(c);
   return s + "\")";
 }
@@ -93,7 +115,8 @@ std::string plainCallName(std::string_view name) {
   size_t start = 0;
   while (start <= name.size()) {
     size_t dot = name.find('.', start);
-    std::string_view part = name.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
+    std::string_view part =
+        name.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
     if (!out.empty())
       out.push_back('.');
     out += PyNames::sanitize(part);
@@ -184,7 +207,7 @@ std::string pyAttrValue(std::string_view v) {
   } else if (head.size() >= 2 && head.front() == '[' && head.back() == ']') {
     list = head.substr(1, head.size() - 2);
   }
-  if (!list.empty() || head == "[]" ) {
+  if (!list.empty() || head == "[]") {
     std::vector<std::string_view> parts;
     ir::splitTopLevel(list, ',', parts);
     std::string out = "[";
@@ -226,12 +249,13 @@ std::vector<std::pair<std::string, std::string>> plainAttributes(const ir::Modul
       std::string_view k = ir::trim(eq == std::string_view::npos ? p : p.substr(0, eq));
       if (k.size() >= 2 && k.front() == '"' && k.back() == '"')
         k = k.substr(1, k.size() - 2);
-      if (k.empty() || k.find('.') != std::string_view::npos || k.find('-') != std::string_view::npos ||
-          k == "operandSegmentSizes" || k == "resultSegmentSizes" || k == "sym_name" ||
-          k == "function_type" || k == "arg_attrs" || k == "res_attrs" || k == "noinline" ||
-          k == "sym_visibility")
+      if (k.empty() || k.find('.') != std::string_view::npos ||
+          k.find('-') != std::string_view::npos || k == "operandSegmentSizes" ||
+          k == "resultSegmentSizes" || k == "sym_name" || k == "function_type" ||
+          k == "arg_attrs" || k == "res_attrs" || k == "noinline" || k == "sym_visibility")
         continue;
-      std::string_view val = eq == std::string_view::npos ? std::string_view("unit") : p.substr(eq + 1);
+      std::string_view val =
+          eq == std::string_view::npos ? std::string_view("unit") : p.substr(eq + 1);
       out.push_back({PyNames::sanitize(k), pyAttrValue(val)});
     }
   }
@@ -293,7 +317,9 @@ Args syntaxArgs(const PyOpEnv &e, const ir::Operation *op) {
     end = op->loc.offset;
   if (op->typeSig.size && op->typeSig.offset > op->range.offset && op->typeSig.offset < end)
     end = op->typeSig.offset;
-  auto off = [&](const ir::Token &t) { return static_cast<uint32_t>(t.spelling.data() - m.buffer().data()); };
+  auto off = [&](const ir::Token &t) {
+    return static_cast<uint32_t>(t.spelling.data() - m.buffer().data());
+  };
   ir::Token t = lex.lex();
   if (t.kind == ir::Token::percent_identifier) {
     while (t.kind != ir::Token::equal && t.kind != ir::Token::eof && off(t) < end)
@@ -360,8 +386,9 @@ Args syntaxArgs(const PyOpEnv &e, const ir::Operation *op) {
       ir::Lexer::State st = lex.save();
       ir::Token n = lex.lex();
       lex.restore(st);
-      if (lists.size() == 1 && (n.kind == ir::Token::percent_identifier || n.kind == ir::Token::equal ||
-                                n.kind == ir::Token::l_paren || n.kind == ir::Token::l_square)) {
+      if (lists.size() == 1 &&
+          (n.kind == ir::Token::percent_identifier || n.kind == ir::Token::equal ||
+           n.kind == ir::Token::l_paren || n.kind == ir::Token::l_square)) {
         pendingKey = std::string(t.spelling);
         if (n.kind == ir::Token::equal)
           lex.lex();
@@ -385,6 +412,10 @@ Args syntaxArgs(const PyOpEnv &e, const ir::Operation *op) {
     case ir::Token::comma:
       if (lists.size() == 1)
         pendingKey.clear();
+      break;
+    case ir::Token::arrow:
+      if (lists.size() == 1)
+        end = 0; // result types follow
       break;
     default:
       break;
@@ -437,7 +468,7 @@ std::string_view predicateWord(const PyOpEnv &e, const ir::Operation *op, bool i
     return dialect::scanOpSyntax(e.module, op).firstWord;
   static const char *kInt[] = {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"};
   static const char *kFloat[] = {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
-                                 "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"};
+                                 "ueq",   "ugt", "uge", "ult", "ule", "une", "uno", "true"};
   auto v = dialect::intAttr(e.module, op, "predicate");
   if (!v || *v < 0)
     return {};
@@ -489,7 +520,8 @@ std::string_view wordAfter(std::string_view text, std::string_view key) {
       while (i < text.size() && text[i] == ' ')
         ++i;
       size_t j = i;
-      while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_'))
+      while (j < text.size() &&
+             (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_'))
         ++j;
       return text.substr(i, j - i);
     }
@@ -526,7 +558,8 @@ std::optional<std::string> scalarLiteral(const ir::Module &m, const ir::Operatio
     return std::nullopt;
   size_t colon = rest.find(':');
   std::string_view lit = ir::trim(rest.substr(0, colon));
-  std::string_view type = colon == std::string_view::npos ? std::string_view("i1") : ir::trim(rest.substr(colon + 1));
+  std::string_view type =
+      colon == std::string_view::npos ? std::string_view("i1") : ir::trim(rest.substr(colon + 1));
   if (type.find('<') != std::string_view::npos)
     return std::nullopt;
   if (lit == "true")
@@ -548,11 +581,14 @@ std::optional<std::string> scalarLiteral(const ir::Module &m, const ir::Operatio
   return std::nullopt;
 }
 
-PyOp renderOp(const PyOpEnv &e, const ir::Operation *op, const std::vector<std::string> &regionFns) {
+PyOp renderOp(const PyOpEnv &e, const ir::Operation *op,
+              const std::vector<std::string> &regionFns) {
   const ir::Module &m = e.module;
   std::string_view n = op->opName();
   OpKind kind = dialect::kindOf(op);
-  auto opd = [&](uint32_t i) -> const ir::Value * { return i < op->numOperands ? op->operands[i] : nullptr; };
+  auto opd = [&](uint32_t i) -> const ir::Value * {
+    return i < op->numOperands ? op->operands[i] : nullptr;
+  };
   auto resType = [&](uint32_t i) -> std::string_view {
     return i < op->numResults ? dialect::typeText(m, op->result(i)) : std::string_view();
   };
@@ -579,7 +615,9 @@ PyOp renderOp(const PyOpEnv &e, const ir::Operation *op, const std::vector<std::
     auto tt = dialect::parseTensor(resType(0));
     if (at != std::string_view::npos && tt) {
       size_t close = t.find('>', at);
-      std::string_view v = close == std::string_view::npos ? std::string_view() : ir::trim(t.substr(at + 6, close - at - 6));
+      std::string_view v = close == std::string_view::npos
+                               ? std::string_view()
+                               : ir::trim(t.substr(at + 6, close - at - 6));
       if (isInteger(v) || isFloat(v) || v == "true" || v == "false") {
         std::optional<std::string> lit;
         std::string val = v == "true" ? "True" : v == "false" ? "False" : std::string(v);
@@ -588,7 +626,9 @@ PyOp renderOp(const PyOpEnv &e, const ir::Operation *op, const std::vector<std::
           while (val.size() > 2 && val.back() == '0' && val[val.size() - 2] != '.')
             val.pop_back();
         }
-        return call("tl.full(" + pyShape(tt->shape) + ", " + val + ", " + pyDtype(tt->elementType) + ")", true);
+        return call("tl.full(" + pyShape(tt->shape) + ", " + val + ", " + pyDtype(tt->elementType) +
+                        ")",
+                    true);
       }
     }
     return plain();
@@ -598,11 +638,13 @@ PyOp renderOp(const PyOpEnv &e, const ir::Operation *op, const std::vector<std::
     const char *sym;
   };
   static constexpr Infix kInfix[] = {
-      {"arith.addi", "+"},  {"arith.addf", "+"},  {"arith.subi", "-"},   {"arith.subf", "-"},
-      {"arith.muli", "*"},  {"arith.mulf", "*"},  {"arith.divsi", "//"}, {"arith.divui", "//"},
-      {"arith.floordivsi", "//"}, {"arith.divf", "/"}, {"arith.remsi", "%"}, {"arith.remui", "%"},
-      {"arith.remf", "%"},  {"arith.andi", "&"},  {"arith.ori", "|"},    {"arith.xori", "^"},
-      {"arith.shli", "<<"}, {"arith.shrsi", ">>"}, {"arith.shrui", ">>"}, {"tt.addptr", "+"},
+      {"arith.addi", "+"},   {"arith.addf", "+"},   {"arith.subi", "-"},
+      {"arith.subf", "-"},   {"arith.muli", "*"},   {"arith.mulf", "*"},
+      {"arith.divsi", "//"}, {"arith.divui", "//"}, {"arith.floordivsi", "//"},
+      {"arith.divf", "/"},   {"arith.remsi", "%"},  {"arith.remui", "%"},
+      {"arith.remf", "%"},   {"arith.andi", "&"},   {"arith.ori", "|"},
+      {"arith.xori", "^"},   {"arith.shli", "<<"},  {"arith.shrsi", ">>"},
+      {"arith.shrui", ">>"}, {"tt.addptr", "+"},
   };
   for (const Infix &x : kInfix)
     if (n == x.name)
@@ -620,32 +662,37 @@ PyOp renderOp(const PyOpEnv &e, const ir::Operation *op, const std::vector<std::
   }
   if (n == "arith.select" && op->numOperands == 3) {
     if (isTensor(resType(0)))
-      return call("tl.where(" + e.arg(opd(0)) + ", " + e.arg(opd(1)) + ", " + e.arg(opd(2)) + ")", true);
-    PyOp p = call(e.operand(opd(1)) + " if " + e.operand(opd(0)) + " else " + e.operand(opd(2)), true);
+      return call("tl.where(" + e.arg(opd(0)) + ", " + e.arg(opd(1)) + ", " + e.arg(opd(2)) + ")",
+                  true);
+    PyOp p =
+        call(e.operand(opd(1)) + " if " + e.operand(opd(0)) + " else " + e.operand(opd(2)), true);
     p.atom = false;
     return p;
   }
   static constexpr const char *kMinMax[][2] = {
-      {"arith.maxsi", "max"}, {"arith.maxui", "max"}, {"arith.maxnumf", "max"}, {"arith.maximumf", "max"},
-      {"arith.minsi", "min"}, {"arith.minui", "min"}, {"arith.minnumf", "min"}, {"arith.minimumf", "min"},
+      {"arith.maxsi", "max"},    {"arith.maxui", "max"},    {"arith.maxnumf", "max"},
+      {"arith.maximumf", "max"}, {"arith.minsi", "min"},    {"arith.minui", "min"},
+      {"arith.minnumf", "min"},  {"arith.minimumf", "min"},
   };
   for (auto &mm : kMinMax)
     if (n == mm[0] && op->numOperands == 2) {
       bool tensor = isTensor(resType(0));
-      std::string fn = tensor ? std::string("tl.") + (mm[1][1] == 'a' ? "maximum" : "minimum") : mm[1];
+      std::string fn =
+          tensor ? std::string("tl.") + (mm[1][1] == 'a' ? "maximum" : "minimum") : mm[1];
       return call(fn + "(" + e.arg(opd(0)) + ", " + e.arg(opd(1)) + ")", true);
     }
   if (n == "arith.ceildivsi" || n == "arith.ceildivui")
     return call("tl.cdiv(" + e.arg(opd(0)) + ", " + e.arg(opd(1)) + ")", true);
-  static constexpr const char *kCasts[] = {
-      "arith.extsi", "arith.extui", "arith.trunci", "arith.extf", "arith.truncf", "arith.sitofp",
-      "arith.uitofp", "arith.fptosi", "arith.fptoui", "arith.index_cast", "arith.index_castui",
-      "tt.fp_to_fp"};
+  static constexpr const char *kCasts[] = {"arith.extsi",      "arith.extui",        "arith.trunci",
+                                           "arith.extf",       "arith.truncf",       "arith.sitofp",
+                                           "arith.uitofp",     "arith.fptosi",       "arith.fptoui",
+                                           "arith.index_cast", "arith.index_castui", "tt.fp_to_fp"};
   for (const char *c : kCasts)
     if (n == c && op->numOperands >= 1 && op->numResults == 1)
-      return call(e.operand(opd(0)) + ".to(" + pyDtype(elementOf(resType(0))) + ")", true);
+      return call(e.receiver(opd(0)) + ".to(" + pyDtype(elementOf(resType(0))) + ")", true);
   if ((n == "arith.bitcast" || n == "tt.bitcast") && op->numOperands == 1 && op->numResults == 1)
-    return call(e.operand(opd(0)) + ".to(" + pyDtype(elementOf(resType(0))) + ", bitcast=True)", true);
+    return call(e.receiver(opd(0)) + ".to(" + pyDtype(elementOf(resType(0))) + ", bitcast=True)",
+                true);
   if (n.substr(0, 5) == "math.") {
     std::string_view f = n.substr(5);
     std::string fn = f == "absf" || f == "absi" ? "abs" : std::string(f);
@@ -657,8 +704,9 @@ PyOp renderOp(const PyOpEnv &e, const ir::Operation *op, const std::vector<std::
 
   // --- tt: tl functions.
   if (kind == OpKind::GetProgramId || kind == OpKind::GetNumPrograms) {
-    std::string_view w = op->form == ir::Operation::Form::Pretty ? dialect::scanOpSyntax(m, op).firstWord
-                                                                  : std::string_view();
+    std::string_view w = op->form == ir::Operation::Form::Pretty
+                             ? dialect::scanOpSyntax(m, op).firstWord
+                             : std::string_view();
     int axis = w == "y" ? 1 : w == "z" ? 2 : 0;
     if (w.empty())
       axis = static_cast<int>(dialect::intAttr(m, op, "axis").value_or(0));
@@ -689,7 +737,8 @@ PyOp renderOp(const PyOpEnv &e, const ir::Operation *op, const std::vector<std::
   }
   if (n == "tt.trans" && op->numOperands == 1) {
     std::vector<int64_t> order = dialect::intArrayAttr(m, op, "order");
-    return call("tl.trans(" + e.arg(opd(0)) + (order.empty() ? "" : ", " + pyShape(order)) + ")", true);
+    return call("tl.trans(" + e.arg(opd(0)) + (order.empty() ? "" : ", " + pyShape(order)) + ")",
+                true);
   }
   if (n == "tt.load" && op->numOperands >= 1) {
     Args a;
@@ -709,14 +758,16 @@ PyOp renderOp(const PyOpEnv &e, const ir::Operation *op, const std::vector<std::
     return call(a.call("tl.store"));
   }
   if (n == "tt.dot" && op->numOperands >= 3)
-    return call("tl.dot(" + e.arg(opd(0)) + ", " + e.arg(opd(1)) + ", " + e.arg(opd(2)) + ")", true);
+    return call("tl.dot(" + e.arg(opd(0)) + ", " + e.arg(opd(1)) + ", " + e.arg(opd(2)) + ")",
+                true);
   if (n == "tt.call") {
     std::string_view t = opText(m, op);
     std::string callee;
     size_t at = t.find('@');
     if (at != std::string_view::npos) {
       size_t j = at + 1;
-      while (j < t.size() && (std::isalnum(static_cast<unsigned char>(t[j])) || t[j] == '_' || t[j] == '$' || t[j] == '.'))
+      while (j < t.size() && (std::isalnum(static_cast<unsigned char>(t[j])) || t[j] == '_' ||
+                              t[j] == '$' || t[j] == '.'))
         ++j;
       callee = PyNames::sanitize(t.substr(at + 1, j - at - 1));
     }
@@ -731,7 +782,8 @@ PyOp renderOp(const PyOpEnv &e, const ir::Operation *op, const std::vector<std::
     dialect::OperandRoles r = dialect::operandRoles(m, op);
     if (!r.desc)
       return plain();
-    std::string s = e.operand(r.desc) + (kind == OpKind::DescriptorLoad ? ".load(" : ".store(") + list(e, r.coords);
+    std::string s = e.receiver(r.desc) + (kind == OpKind::DescriptorLoad ? ".load(" : ".store(") +
+                    list(e, r.coords);
     if (kind == OpKind::DescriptorStore)
       s += ", " + e.arg(r.source);
     return call(s + ")");
@@ -801,7 +853,8 @@ PyOp renderOp(const PyOpEnv &e, const ir::Operation *op, const std::vector<std::
     a.add(list(e, r.coords));
     a.add(e.arg(r.barrier));
     predicate(e, a, r.pred);
-    return call(a.call(kind == OpKind::TmaLoad ? "tlx.async_descriptor_load" : "tlx.async_descriptor_gather"));
+    return call(a.call(kind == OpKind::TmaLoad ? "tlx.async_descriptor_load"
+                                               : "tlx.async_descriptor_gather"));
   }
   case OpKind::TmaStore:
   case OpKind::TmaReduce:
@@ -813,18 +866,22 @@ PyOp renderOp(const PyOpEnv &e, const ir::Operation *op, const std::vector<std::
     a.add(e.arg(r.buffer));
     a.add(list(e, r.coords));
     if (kind == OpKind::TmaReduce) {
-      std::string_view w = op->form == ir::Operation::Form::Pretty ? dialect::scanOpSyntax(m, op).firstWord
-                                                                    : dialect::attrText(m, op, "kind");
+      std::string_view w = op->form == ir::Operation::Form::Pretty
+                               ? dialect::scanOpSyntax(m, op).firstWord
+                               : dialect::attrText(m, op, "kind");
       a.key("store_reduce", quote(w));
     }
-    return call(a.call(kind == OpKind::TmaScatter ? "tlx.async_descriptor_scatter" : "tlx.async_descriptor_store"));
+    return call(a.call(kind == OpKind::TmaScatter ? "tlx.async_descriptor_scatter"
+                                                  : "tlx.async_descriptor_store"));
   }
   case OpKind::TmaStoreWait:
-    return call("tlx.async_descriptor_store_wait(" + std::to_string(dialect::intAttr(m, op, "pendings").value_or(0)) + ")");
+    return call("tlx.async_descriptor_store_wait(" +
+                std::to_string(dialect::intAttr(m, op, "pendings").value_or(0)) + ")");
   case OpKind::TmaPrefetch:
     if (!r.desc)
       return plain();
-    return call("tlx.async_descriptor_prefetch_tensor(" + e.arg(r.desc) + ", " + list(e, r.coords) + ")");
+    return call("tlx.async_descriptor_prefetch_tensor(" + e.arg(r.desc) + ", " + list(e, r.coords) +
+                ")");
   case OpKind::WarpGroupDot: {
     if (n == "tt.dot" || op->numOperands < 3)
       return plain();
@@ -839,7 +896,8 @@ PyOp renderOp(const PyOpEnv &e, const ir::Operation *op, const std::vector<std::
   case OpKind::WarpGroupDotWait: {
     if (op->numOperands == 0)
       return plain();
-    PyOp p = call("tlx.async_dot_wait(" + std::to_string(dialect::intAttr(m, op, "pendings").value_or(0)) + ", " +
+    PyOp p = call("tlx.async_dot_wait(" +
+                  std::to_string(dialect::intAttr(m, op, "pendings").value_or(0)) + ", " +
                   e.arg(opd(0)) + ")");
     p.passThrough.assign(op->numResults, -1);
     for (uint32_t i = 1; i < op->numResults && i < op->numOperands; ++i)
@@ -866,7 +924,8 @@ PyOp renderOp(const PyOpEnv &e, const ir::Operation *op, const std::vector<std::
     dialect::OpSyntax syn = dialect::scanOpSyntax(m, op);
     std::vector<const ir::Value *> pos;
     for (uint32_t i = 0; i < op->numOperands; ++i)
-      if (syn.slots[i].bracketOf < 0 && (syn.slots[i].keyword.empty() || syn.slots[i].keyword == "attributes"))
+      if (syn.slots[i].bracketOf < 0 &&
+          (syn.slots[i].keyword.empty() || syn.slots[i].keyword == "attributes"))
         pos.push_back(op->operands[i]);
     size_t useIdx = kind == OpKind::TcGen5Mma ? 3 : 5;
     if (op->form == ir::Operation::Form::Pretty && useIdx < pos.size() && !e.isTrue(pos[useIdx]))
@@ -922,14 +981,15 @@ PyOp renderOp(const PyOpEnv &e, const ir::Operation *op, const std::vector<std::
     std::string src = e.arg(r.source);
     if (n == "ttg.memdesc_trans") {
       std::vector<int64_t> order = dialect::intArrayAttr(m, op, "order");
-      return call("tlx.local_trans(" + src + (order.empty() ? "" : ", " + pyShape(order)) + ")", true);
+      return call("tlx.local_trans(" + src + (order.empty() ? "" : ", " + pyShape(order)) + ")",
+                  true);
     }
     if (n == "ttg.memdesc_reshape" && shape)
       return call("tlx.local_reshape(" + src + ", " + pyShape(*shape) + ")", true);
     if (n == "ttg.memdesc_reinterpret" && shape) {
       auto md = dialect::parseMemDesc(m, e.kernel ? e.kernel->chunk : nullptr, resType(0));
-      return call("tlx.local_reinterpret(" + src + ", " + pyDtype(md ? md->elementType : "") + ", " +
-                      pyShape(*shape) + ")",
+      return call("tlx.local_reinterpret(" + src + ", " + pyDtype(md ? md->elementType : "") +
+                      ", " + pyShape(*shape) + ")",
                   true);
     }
     if (n == "ttng.tmem_subslice" && shape && !shape->empty()) {
@@ -958,11 +1018,13 @@ PyOp renderOp(const PyOpEnv &e, const ir::Operation *op, const std::vector<std::
   }
   case OpKind::AsyncCommitGroup: {
     std::vector<const ir::Value *> vs(op->operands, op->operands + op->numOperands);
-    return call(std::string("tlx.async_load_commit_group(") + (vs.empty() ? "" : list(e, vs)) + ")");
+    return call(std::string("tlx.async_load_commit_group(") + (vs.empty() ? "" : list(e, vs)) +
+                ")");
   }
   case OpKind::AsyncWait: {
     std::vector<const ir::Value *> vs(op->operands, op->operands + op->numOperands);
-    return call("tlx.async_load_wait_group(" + std::to_string(dialect::intAttr(m, op, "num").value_or(0)) +
+    return call("tlx.async_load_wait_group(" +
+                std::to_string(dialect::intAttr(m, op, "num").value_or(0)) +
                 (vs.empty() ? "" : ", " + list(e, vs)) + ")");
   }
   default:
@@ -971,13 +1033,14 @@ PyOp renderOp(const PyOpEnv &e, const ir::Operation *op, const std::vector<std::
   if (n == "ttng.map_to_remote_buffer" && op->numOperands == 2)
     return call("tlx.remote_view(" + e.arg(opd(0)) + ", " + e.arg(opd(1)) + ")", true);
   if (n == "ttg.remote_shmem_store" && op->numOperands == 3)
-    return call("tlx.remote_shmem_store(" + e.arg(opd(2)) + ", " + e.arg(opd(0)) + ", " + e.arg(opd(1)) + ")");
+    return call("tlx.remote_shmem_store(" + e.arg(opd(2)) + ", " + e.arg(opd(0)) + ", " +
+                e.arg(opd(1)) + ")");
   if (n == "ttg.async_remote_shmem_store" && op->numOperands == 4)
-    return call("tlx.async_remote_shmem_store(" + e.arg(opd(2)) + ", " + e.arg(opd(0)) + ", " + e.arg(opd(1)) +
-                ", " + e.arg(opd(3)) + ")");
+    return call("tlx.async_remote_shmem_store(" + e.arg(opd(2)) + ", " + e.arg(opd(0)) + ", " +
+                e.arg(opd(1)) + ", " + e.arg(opd(3)) + ")");
   if (n == "ttg.async_remote_shmem_copy" && op->numOperands == 4)
-    return call("tlx.async_remote_shmem_copy(" + e.arg(opd(2)) + ", " + e.arg(opd(0)) + ", " + e.arg(opd(1)) +
-                ", " + e.arg(opd(3)) + ")");
+    return call("tlx.async_remote_shmem_copy(" + e.arg(opd(2)) + ", " + e.arg(opd(0)) + ", " +
+                e.arg(opd(1)) + ", " + e.arg(opd(3)) + ")");
   return plain();
 }
 

@@ -24,6 +24,8 @@ struct PyOpEnv {
   std::string arg(const ir::Value *v) const;
   /// `v` as an operand of a Python operator (compound expressions parenthesised).
   std::string operand(const ir::Value *v) const;
+  /// `v` before `.method(...)`: literals and compound expressions parenthesised.
+  std::string receiver(const ir::Value *v) const;
   /// True when `v` is the constant `true`.
   bool isTrue(const ir::Value *v) const;
   /// The integer value of a constant operand.
@@ -34,10 +36,10 @@ struct PyOpEnv {
 
 /// The Python form of one op.
 struct PyOp {
-  std::string expr;        // the expression or call; empty when nothing is printed
-  bool atom = true;        // a name, literal or call (no parentheses needed as an operand)
-  bool pure = false;       // free of side effects: may be inlined at its single use
-  bool literal = false;    // a scalar constant: always printed in place
+  std::string expr;               // the expression or call; empty when nothing is printed
+  bool atom = true;               // a name, literal or call (no parentheses needed as an operand)
+  bool pure = false;              // free of side effects: may be inlined at its single use
+  bool literal = false;           // a scalar constant: always printed in place
   std::vector<std::string> after; // statements printed after the assignment
   /// Per result: the operand index it stands for (a pass-through result such
   /// as the buffers of warp_group_dot_wait), or -1.

@@ -60,7 +60,7 @@ struct Task {
   const ir::Operation *op = nullptr; // Ops: the next op; Stage: the op
   int stage = 0;
   int indent = 0;
-  size_t mark = 0; // lines.size() when the block opened (to add `pass`)
+  size_t mark = 0;  // lines.size() when the block opened (to add `pass`)
   std::string text; // Line
 };
 
@@ -90,7 +90,8 @@ private:
   void defineAll(const ir::Block *b, uint32_t from = 0);
   std::string refList(const std::vector<const ir::Value *> &vs) const;
   std::string targets(const ir::Operation *op);
-  std::string assign(const std::vector<const ir::Value *> &to, const std::vector<const ir::Value *> &from) const;
+  std::string assign(const std::vector<const ir::Value *> &to,
+                     const std::vector<const ir::Value *> &from) const;
   PyOpEnv env() const { return PyOpEnv{m_, k_, names_, opts_.types}; }
 
   const ir::Module &m_;
@@ -172,8 +173,9 @@ std::string Translator::baseName(const ir::Value *v) const {
     uint32_t first = v->number;
     while (first > 0 && op->results[first - 1].name.offset == v->name.offset && !v->name.empty())
       --first;
-    bool group = (first + 1 < op->numResults && op->results[first + 1].name.offset == v->name.offset) ||
-                 v->number != first;
+    bool group =
+        (first + 1 < op->numResults && op->results[first + 1].name.offset == v->name.offset) ||
+        v->number != first;
     if (group && !v->name.empty())
       s += "_" + std::to_string(v->number - first);
   }
@@ -211,8 +213,8 @@ bool Translator::isTerminator(const ir::Operation *op) const {
   if (op->next || op->numRegions)
     return false;
   std::string_view n = op->name->opName();
-  return n == "yield" || n == "return" || n == "condition" || n == "warp_yield" || n == "warp_return" ||
-         n.size() > 7 && n.substr(n.size() - 7) == ".return";
+  return n == "yield" || n == "return" || n == "condition" || n == "warp_yield" ||
+         n == "warp_return" || (n.size() > 7 && n.substr(n.size() - 7) == ".return");
 }
 
 void Translator::analyze(const kernel::Kernel &k) {
@@ -254,24 +256,32 @@ void Translator::analyze(const kernel::Kernel &k) {
     if (!v || v->kind != ir::Value::Result)
       return std::nullopt;
     auto lit = scalarLiteral(m_, v->definingOp());
-    if (!lit || lit->empty() || !(std::isdigit(static_cast<unsigned char>(lit->front()))))
+    if (!lit || lit->empty() || lit->size() > 18)
       return std::nullopt;
-    return std::stoll(*lit);
+    int64_t x = 0;
+    for (char c : *lit) {
+      if (c < '0' || c > '9')
+        return std::nullopt;
+      x = x * 10 + (c - '0');
+    }
+    return x;
   };
   auto slotOf = [&](const ir::Value *v, const kernel::Allocation &a) -> std::optional<int64_t> {
     if (v == a.value)
       return a.type && a.type->shape.size() == 1 ? std::optional<int64_t>(0) : std::nullopt;
     const ir::Operation *d = v ? v->definingOp() : nullptr;
-    if (d && dialect::kindOf(d) == OpKind::MemDescIndex && d->numOperands == 2 && d->operands[0] == a.value)
+    if (d && dialect::kindOf(d) == OpKind::MemDescIndex && d->numOperands == 2 &&
+        d->operands[0] == a.value)
       return constIndex(d->operands[1]);
     return std::nullopt;
   };
   for (const kernel::Allocation &a : k.allocations) {
-    if (!a.isBarrier || !a.op || a.kind != kernel::AllocKind::Shared || a.op->numOperands || !a.type ||
-        !a.op->is("ttg.local_alloc"))
+    if (!a.isBarrier || !a.op || a.kind != kernel::AllocKind::Shared || a.op->numOperands ||
+        !a.type || !a.op->is("ttg.local_alloc"))
       continue;
-    int64_t n = a.type->shape.size() == 1 ? (a.type->shape[0] == 1 ? 1 : 0)
-                                          : (a.type->shape.size() == 2 && a.type->shape[1] == 1 ? a.type->shape[0] : 0);
+    int64_t n = a.type->shape.size() == 1
+                    ? (a.type->shape[0] == 1 ? 1 : 0)
+                    : (a.type->shape.size() == 2 && a.type->shape[1] == 1 ? a.type->shape[0] : 0);
     if (n <= 0 || n > 4096)
       continue;
     std::vector<int> seen(static_cast<size_t>(n), 0);
@@ -289,7 +299,8 @@ void Translator::analyze(const kernel::Kernel &k) {
         continue;
       auto s = slotOf(init->operands[0], a);
       auto c = dialect::operandRoles(m_, init).count;
-      if (!s || *s < 0 || *s >= n || !c || (count && *count != *c) || init->parent != a.op->parent) {
+      if (!s || *s < 0 || *s >= n || !c || (count && *count != *c) ||
+          init->parent != a.op->parent) {
         ok = false;
         break;
       }
@@ -328,9 +339,11 @@ std::string Translator::run() {
   std::unordered_map<const ir::Operation *, const kernel::Kernel *> byFunc;
   for (const kernel::Kernel &k : kernels_) {
     byFunc[k.func] = &k;
-    funcNames_.insert(PyNames::sanitize(k.name));
+    if (!k.name.empty())
+      funcNames_.insert(PyNames::sanitize(k.name));
   }
-  lines_.push_back("# TLX-style Python rendered by tscope from " + oneLine(basename(m_.buffer().name())) +
+  lines_.push_back("# TLX-style Python rendered by tscope from " +
+                   oneLine(basename(m_.buffer().name())) +
                    " (for reading: it keeps the IR's dataflow)");
   lines_.push_back("import triton");
   lines_.push_back("import triton.language as tl");
@@ -348,7 +361,8 @@ std::string Translator::run() {
     // Top-level ops and module bodies, in order (modules nest rarely; a
     // worklist keeps it flat).
     std::vector<const ir::Operation *> work;
-    for (const ir::Operation *op = c.body && c.body->first ? c.body->first->first : nullptr; op; op = op->next)
+    for (const ir::Operation *op = c.body && c.body->first ? c.body->first->first : nullptr; op;
+         op = op->next)
       work.push_back(op);
     std::reverse(work.begin(), work.end());
     while (!work.empty()) {
@@ -381,7 +395,8 @@ std::string Translator::run() {
         continue;
       }
       lines_.push_back("");
-      lines_.push_back("# not translated: " + oneLine(op->opName()) + " (IR line " + std::to_string(op->line) + ")");
+      lines_.push_back("# not translated: " + oneLine(op->opName()) + " (IR line " +
+                       std::to_string(op->line) + ")");
     }
   }
   std::string out;
@@ -407,7 +422,14 @@ void Translator::emitFunction(const ir::Operation *func) {
   lines_.push_back("");
   lines_.push_back("");
   lines_.push_back("@triton.jit");
-  std::string fname = PyNames::sanitize(k_->name.empty() ? std::string("kernel") : k_->name);
+  std::string fname = k_->name;
+  if (fname.empty()) { // generic form: the name is the sym_name property
+    std::string_view sym = dialect::attrText(m_, func, "sym_name");
+    if (sym.size() >= 2 && sym.front() == '"')
+      sym = sym.substr(1, sym.size() - 2);
+    fname = std::string(sym);
+  }
+  fname = PyNames::sanitize(fname.empty() ? std::string("kernel") : fname);
   std::vector<const ir::Value *> params = argsOf(body);
   if (opts_.types && !params.empty()) {
     lines_.push_back("def " + fname + "(" + comment(func));
@@ -424,7 +446,8 @@ void Translator::emitFunction(const ir::Operation *func) {
   for (const ir::Block *b = body; b; b = b->next) {
     if (b != body) {
       defineAll(b);
-      ts.push_back({Task::Line, nullptr, 0, 1, 0, "# block " + oneLine(m_.str(b->label)) + "(" + refList(argsOf(b)) + ")"});
+      ts.push_back({Task::Line, nullptr, 0, 1, 0,
+                    "# block " + oneLine(m_.str(b->label)) + "(" + refList(argsOf(b)) + ")"});
     }
     if (b->first)
       ts.push_back({Task::Ops, b->first, 0, 1, 0, {}});
@@ -497,8 +520,8 @@ void Translator::emitAlloc(const ir::Operation *op, int indent) {
   std::string expr;
   auto bit = barrierAllocs_.find(op);
   if (bit != barrierAllocs_.end()) {
-    expr = "tlx.alloc_barriers(" + std::to_string(bit->second.count) + ", arrive_count=" +
-           std::to_string(bit->second.arriveCount) + ")";
+    expr = "tlx.alloc_barriers(" + std::to_string(bit->second.count) +
+           ", arrive_count=" + std::to_string(bit->second.arriveCount) + ")";
   } else if (md) {
     std::vector<int64_t> shape = md->shape;
     int64_t num = 1;
@@ -506,7 +529,8 @@ void Translator::emitAlloc(const ir::Operation *op, int indent) {
       num = shape.front();
       shape.erase(shape.begin());
     }
-    expr = "tlx.local_alloc(" + pyShape(shape) + ", " + pyDtype(md->elementType) + ", " + std::to_string(num) +
+    expr = "tlx.local_alloc(" + pyShape(shape) + ", " + pyDtype(md->elementType) + ", " +
+           std::to_string(num) +
            (dialect::kindOf(op) == OpKind::TmemAlloc ? ", tlx.storage_kind.tmem" : "") + ")";
   } else {
     emitSimple(op, indent);
@@ -550,8 +574,8 @@ void Translator::emitSimple(const ir::Operation *op, int indent) {
       for (uint32_t i = 0; i < op->numOperands; ++i)
         if (const PyRef *r = names_.find(op->operands[i]))
           depth = std::max(depth, r->depth);
-      if (u->parent == op->parent && !u->is("ttg.warp_specialize") && !u->is("ttg.warp_specialize.partitions") &&
-          depth < kMaxInlineDepth) {
+      if (u->parent == op->parent && !u->is("ttg.warp_specialize") &&
+          !u->is("ttg.warp_specialize.partitions") && depth < kMaxInlineDepth) {
         names_.alias(v, {p.expr, p.atom, depth + 1});
         return;
       }
@@ -643,7 +667,8 @@ void Translator::runStage(const ir::Operation *op, int stage, int indent, size_t
     for (const ir::Block *b = r ? r->first : nullptr; b; b = b->next) {
       if (b != r->first) {
         defineAll(b);
-        ts.push_back({Task::Line, nullptr, 0, ind, 0, "# block " + oneLine(m_.str(b->label)) + "(" + refList(argsOf(b)) + ")"});
+        ts.push_back({Task::Line, nullptr, 0, ind, 0,
+                      "# block " + oneLine(m_.str(b->label)) + "(" + refList(argsOf(b)) + ")"});
       }
       if (b->first)
         ts.push_back({Task::Ops, b->first, 0, ind, 0, {}});
@@ -668,17 +693,24 @@ void Translator::runStage(const ir::Operation *op, int stage, int indent, size_t
       std::string range = e.arg(op->operands[0]) + ", " + e.arg(op->operands[1]);
       bool unitStep = e.intConstant(op->operands[2]) == 1;
       std::string kw;
-      for (auto [key, py] : {std::pair{"tt.num_stages", "num_stages"}, std::pair{"tt.loop_unroll_factor", "loop_unroll_factor"},
-                             std::pair{"tt.flatten", "flatten"}, std::pair{"tt.warp_specialize", "warp_specialize"},
-                             std::pair{"tt.disallow_acc_multi_buffer", "disallow_acc_multi_buffer"}}) {
+      for (auto [key, py] :
+           {std::pair{"tt.num_stages", "num_stages"},
+            std::pair{"tt.loop_unroll_factor", "loop_unroll_factor"},
+            std::pair{"tt.flatten", "flatten"}, std::pair{"tt.warp_specialize", "warp_specialize"},
+            std::pair{"tt.disallow_acc_multi_buffer", "disallow_acc_multi_buffer"}}) {
         std::string_view v = dialect::attrText(m_, op, key);
         if (v.empty())
           continue;
         auto iv2 = dialect::intAttr(m_, op, key);
-        kw += std::string(", ") + py + "=" + (v == "unit" ? "True" : iv2 ? std::to_string(*iv2) : "True");
+        kw += std::string(", ") + py + "=" +
+              (v == "unit" ? "True"
+               : iv2       ? std::to_string(*iv2)
+                           : "True");
       }
-      std::string header = kw.empty() ? "for " + iv + " in range(" + range + (unitStep ? "" : ", " + e.arg(op->operands[2])) + "):"
-                                      : "for " + iv + " in tl.range(" + range + ", " + e.arg(op->operands[2]) + kw + "):";
+      std::string header = kw.empty() ? "for " + iv + " in range(" + range +
+                                            (unitStep ? "" : ", " + e.arg(op->operands[2])) + "):"
+                                      : "for " + iv + " in tl.range(" + range + ", " +
+                                            e.arg(op->operands[2]) + kw + "):";
       line(indent, header, op);
       push(stageTask(1, indent, lines_.size()));
       names_.push();
@@ -809,7 +841,8 @@ void Translator::runStage(const ir::Operation *op, int stage, int indent, size_t
     std::string base = op->numResults ? baseName(op->result(0)) : std::string(op->name->opName());
     std::vector<std::string> fns;
     for (uint32_t i = 0; i < nRegions; ++i)
-      fns.push_back(names_.fresh(base + "_fn" + (nRegions > 1 ? std::to_string(i) : std::string())));
+      fns.push_back(
+          names_.fresh(base + "_fn" + (nRegions > 1 ? std::to_string(i) : std::string())));
     regionFns_[op] = fns;
     push(stageTask(1 << 20, indent, 0));
     for (uint32_t i = nRegions; i-- > 0;)
@@ -821,7 +854,8 @@ void Translator::runStage(const ir::Operation *op, int stage, int indent, size_t
     names_.push();
     const ir::Block *entry = r ? r->first : nullptr;
     defineAll(entry);
-    line(indent, "def " + regionFns_[op][static_cast<size_t>(stage - 1)] + "(" + refList(argsOf(entry)) + "):");
+    line(indent, "def " + regionFns_[op][static_cast<size_t>(stage - 1)] + "(" +
+                     refList(argsOf(entry)) + "):");
     push(stageTask((1 << 19) + stage, indent, lines_.size()));
     body(r, indent + 1);
     return;

@@ -21,3 +21,12 @@ config.substitutions.append(("%fixtures", params.get("fixtures", os.path.join(
 config.substitutions.append(("%inputs", os.path.join(os.path.dirname(__file__), "Inputs")))
 config.substitutions.append(("%tools", os.path.join(os.path.dirname(__file__), "..", "..", "tools")))
 config.environment["LC_ALL"] = "C"
+
+# A Python with Triton (pip, pinned: the repo's .venv) lets tests compile real
+# kernels on the CPU; CI machines without it skip those tests.
+_triton_python = os.path.join(os.path.dirname(__file__), "..", "..", ".venv", "bin", "python")
+if os.path.exists(_triton_python):
+    import subprocess as _sp
+    if _sp.run([_triton_python, "-c", "import triton"], capture_output=True).returncode == 0:
+        config.available_features.add("triton-cpu")
+        config.substitutions.append(("%triton_python", _triton_python))

@@ -80,6 +80,13 @@ private:
   std::vector<uint32_t> accNode_;
   std::vector<uint32_t> fences_; // nodes
   std::vector<uint32_t> inits_;  // nodes of init_barrier
+  std::vector<std::vector<uint32_t>> initAllocs_; // per init: barrier allocation ids
+  struct BarrierUse {
+    uint32_t node;
+    std::vector<uint32_t> allocs;
+    std::string what;
+  };
+  std::vector<BarrierUse> asyncBarrierUses_; // async-proxy ops that update an mbarrier
   std::vector<SyncEvent> events_;
   std::vector<bool> isFence_;
 
@@ -90,6 +97,16 @@ private:
   std::vector<uint32_t> fenceTok_; // per fence
   std::vector<uint32_t> initTok_;  // per init
   std::vector<TokenSet> unfenced_, any_;
+
+  // Derived once after the analyses.
+  std::vector<int64_t> accOfTok_;                    // token -> generic access, or -1
+  std::vector<std::vector<size_t>> partnersOfWait_;   // wait -> arrives in other threads on its barrier
+  std::vector<std::vector<size_t>> partnersOfArrive_; // arrive -> waits in other threads on its barrier
+  std::vector<std::vector<size_t>> asyncAfterWait_;   // wait -> async accesses of its thread it reaches
+  std::vector<std::vector<size_t>> asyncOfThread_;    // thread -> its async accesses
+  void link();
+  /// The generic accesses of thread `t` among the tokens of `set`.
+  std::vector<size_t> genericIn(const TokenSet &set, int t) const;
 };
 
 Place Checker::placeOf(const ir::Operation *op) const {
@@ -196,9 +213,30 @@ void Checker::collect() {
       isFence_[n] = true;
       continue;
     }
+    auto barrierAllocs = [&](const ir::Value *bar) {
+      std::vector<uint32_t> ids;
+      if (bar)
+        for (const kernel::Allocation *a : k_.rootsOf(bar))
+          if (a->isBarrier)
+            ids.push_back(a->id);
+      return ids;
+    };
     if (kind == OpKind::InitBarrier) {
       inits_.push_back(n);
+      initAllocs_.push_back(barrierAllocs(dialect::operandRoles(*k_.module, op).barrier));
       continue;
+    }
+    // TMA completions, tcgen05 MMA/commit and tcgen05.cp arrivals update the
+    // mbarrier from the async proxy.
+    if (kind == OpKind::TmaLoad || kind == OpKind::TmaGather || kind == OpKind::TcGen5Mma ||
+        kind == OpKind::TcGen5MmaScaled || kind == OpKind::TcGen5Commit || kind == OpKind::TmemCopy) {
+      dialect::OperandRoles r = dialect::operandRoles(*k_.module, op);
+      BarrierUse u{n, barrierAllocs(r.barrier), std::string(dialect::kindName(kind))};
+      for (const ir::Value *b : r.barriers)
+        for (uint32_t id : barrierAllocs(b))
+          u.allocs.push_back(id);
+      if (!u.allocs.empty())
+        asyncBarrierUses_.push_back(std::move(u));
     }
     for (ProxyAccess &a : accessesOf(k_, op)) {
       (a.proxy == Proxy::Generic ? rep_.genericAccesses : rep_.asyncAccesses)++;
@@ -229,14 +267,14 @@ void Checker::collect() {
       w.arrive = false;
       w.wait = true;
       w.atEntry = true;
-      w.what = th.name + " starts";
+      w.what = "starts";
       events_.push_back(w);
       SyncEvent done;
       done.node = th.end;
       done.op = nullptr;
       done.arrive = true;
       done.keys = {key + ":end"};
-      done.what = th.name + " returns";
+      done.what = "returns";
       done.barrier = "the warp_specialize end";
       events_.push_back(done);
     }
@@ -302,7 +340,7 @@ std::vector<uint32_t> Checker::unfencedPath(uint32_t from, uint32_t to) const {
 
 std::vector<TraceStep> Checker::describePath(const std::vector<uint32_t> &path) const {
   std::vector<TraceStep> out;
-  for (size_t i = 1; i + 1 < path.size(); ++i) {
+  for (size_t i = 1; i < path.size(); ++i) {
     const Edge *e = g_.edge(path[i - 1], path[i]);
     if (e && e->construct) {
       OpKind ck = dialect::kindOf(e->construct);
@@ -328,7 +366,7 @@ std::vector<TraceStep> Checker::describePath(const std::vector<uint32_t> &path) 
         out.push_back({partitionOf(path[i]), what, placeOf(e->construct)});
     }
     for (const SyncEvent &ev : events_)
-      if (ev.node == path[i] && ev.op && !ev.atEntry) {
+      if (i + 1 < path.size() && ev.node == path[i] && ev.op && !ev.atEntry) {
         out.push_back({partitionOf(path[i]), ev.what, placeOf(ev.op)});
         break;
       }
@@ -347,9 +385,61 @@ std::string Checker::bufferNote(const ProxyAccess &g, const ProxyAccess &a) cons
   std::set<const kernel::Allocation *> seen;
   for (const MemRegion &r : g.regions)
     if (r.alloc && r.alloc->op && seen.insert(r.alloc).second)
-      s += "; " + r.alloc->name + " allocated at " + placeOf(r.alloc->op).text();
+      s += "; " + MemRegion{r.alloc, std::nullopt, ""}.text() + " allocated at " + placeOf(r.alloc->op).text();
   s += "; generic side " + g.buffers() + ", async side " + a.buffers();
   return s;
+}
+
+void Checker::link() {
+  accOfTok_.assign(tokens_, -1);
+  for (size_t i = 0; i < acc_.size(); ++i)
+    if (accTok_[i] >= 0)
+      accOfTok_[static_cast<size_t>(accTok_[i])] = static_cast<int64_t>(i);
+  partnersOfWait_.assign(events_.size(), {});
+  partnersOfArrive_.assign(events_.size(), {});
+  for (size_t wi = 0; wi < events_.size(); ++wi) {
+    const SyncEvent &w = events_[wi];
+    int q = g_.threadOf(w.node);
+    if (!w.wait || q < 0)
+      continue;
+    for (size_t ri = 0; ri < events_.size(); ++ri) {
+      const SyncEvent &r = events_[ri];
+      int p = g_.threadOf(r.node);
+      if (!r.arrive || p < 0 || p == q)
+        continue;
+      bool shared = false;
+      for (const std::string &kk : r.keys)
+        shared |= std::find(w.keys.begin(), w.keys.end(), kk) != w.keys.end();
+      if (shared) {
+        partnersOfWait_[wi].push_back(ri);
+        partnersOfArrive_[ri].push_back(wi);
+      }
+    }
+  }
+  asyncOfThread_.assign(g_.threads().size(), {});
+  for (size_t ai = 0; ai < acc_.size(); ++ai)
+    if (acc_[ai].proxy == Proxy::Async && g_.threadOf(accNode_[ai]) >= 0)
+      asyncOfThread_[static_cast<size_t>(g_.threadOf(accNode_[ai]))].push_back(ai);
+  asyncAfterWait_.assign(events_.size(), {});
+  for (size_t wi = 0; wi < events_.size(); ++wi) {
+    int q = g_.threadOf(events_[wi].node);
+    if (waitTok_[wi] < 0 || q < 0)
+      continue;
+    for (size_t ai : asyncOfThread_[static_cast<size_t>(q)])
+      if (any_[accNode_[ai]].contains(static_cast<uint32_t>(waitTok_[wi])))
+        asyncAfterWait_[wi].push_back(ai);
+  }
+}
+
+std::vector<size_t> Checker::genericIn(const TokenSet &set, int t) const {
+  std::vector<size_t> out;
+  for (uint32_t tok : set.items())
+    if (tok < accOfTok_.size() && accOfTok_[tok] >= 0) {
+      size_t gi = static_cast<size_t>(accOfTok_[tok]);
+      if (g_.threadOf(accNode_[gi]) == t)
+        out.push_back(gi);
+    }
+  return out;
 }
 
 void Checker::judgeIntra() {
@@ -423,40 +513,28 @@ void Checker::judgeCross() {
     size_t arrive, wait;
     bool producerFenced, consumerFenced;
   };
-  for (size_t ai = 0; ai < acc_.size(); ++ai) {
-    const ProxyAccess &a = acc_[ai];
-    if (a.proxy != Proxy::Async)
+  // (async access, generic access) -> the barrier edges that order them.
+  std::map<std::pair<size_t, size_t>, std::vector<EdgeUse>> byPair;
+  for (size_t wi = 0; wi < events_.size(); ++wi) {
+    if (waitTok_[wi] < 0)
       continue;
-    uint32_t na = accNode_[ai];
-    int q = g_.threadOf(na);
-    std::map<size_t, std::vector<EdgeUse>> byGeneric;
-    for (size_t wi = 0; wi < events_.size(); ++wi) {
-      const SyncEvent &w = events_[wi];
-      if (waitTok_[wi] < 0 || g_.threadOf(w.node) != q ||
-          !any_[na].contains(static_cast<uint32_t>(waitTok_[wi])))
-        continue;
-      for (size_t ri = 0; ri < events_.size(); ++ri) {
+    uint32_t wt = static_cast<uint32_t>(waitTok_[wi]);
+    for (size_t ai : asyncAfterWait_[wi])
+      for (size_t ri : partnersOfWait_[wi]) {
         const SyncEvent &r = events_[ri];
-        int p = g_.threadOf(r.node);
-        if (!r.arrive || p < 0 || p == q)
-          continue;
-        bool shared = false;
-        for (const std::string &kk : r.keys)
-          shared |= std::find(w.keys.begin(), w.keys.end(), kk) != w.keys.end();
-        if (!shared)
-          continue;
-        for (size_t gi = 0; gi < acc_.size(); ++gi) {
-          if (accTok_[gi] < 0 || g_.threadOf(accNode_[gi]) != p)
+        for (size_t gi : genericIn(any_[r.node], g_.threadOf(r.node))) {
+          if (!conflicts(acc_[gi], acc_[ai]))
             continue;
           uint32_t tg = static_cast<uint32_t>(accTok_[gi]);
-          if (!any_[r.node].contains(tg) || !conflicts(acc_[gi], a))
-            continue;
-          byGeneric[gi].push_back({ri, wi, !unfenced_[r.node].contains(tg),
-                                   !unfenced_[na].contains(static_cast<uint32_t>(waitTok_[wi]))});
+          byPair[{ai, gi}].push_back({ri, wi, !unfenced_[r.node].contains(tg), !unfenced_[accNode_[ai]].contains(wt)});
         }
       }
-    }
-    for (auto &[gi, uses] : byGeneric) {
+  }
+  for (auto &[key, uses] : byPair) {
+    size_t ai = key.first, gi = key.second;
+    const ProxyAccess &a = acc_[ai];
+    uint32_t na = accNode_[ai];
+    {
       const ProxyAccess &gAcc = acc_[gi];
       ProxyPair p;
       p.generic = placeOf(gAcc.op);
@@ -542,45 +620,27 @@ void Checker::judgeFences() {
     use.where = placeOf(g_.op(nf));
     std::set<std::string> orders;
     auto line = [&](uint32_t n) { return std::to_string(placeOfNode(n).line); };
-    // Within the thread: a generic access it is the first fence after, and a
-    // conflicting async access after it.
-    for (size_t gi = 0; gi < acc_.size(); ++gi) {
-      if (accTok_[gi] < 0 || g_.threadOf(accNode_[gi]) != t)
-        continue;
-      uint32_t tg = static_cast<uint32_t>(accTok_[gi]);
-      if (!unfenced_[nf].contains(tg))
-        continue;
-      for (size_t ai = 0; ai < acc_.size(); ++ai) {
-        if (acc_[ai].proxy != Proxy::Async || !conflicts(acc_[gi], acc_[ai]))
-          continue;
-        uint32_t na = accNode_[ai];
-        if (g_.threadOf(na) == t && any_[na].contains(ft))
+    std::vector<size_t> before = genericIn(unfenced_[nf], t);
+    // Within the thread: a generic access with no fence between it and this
+    // one, and a conflicting async access after it.
+    for (size_t gi : before)
+      for (size_t ai : asyncOfThread_[static_cast<size_t>(t)])
+        if (any_[accNode_[ai]].contains(ft) && conflicts(acc_[gi], acc_[ai]))
           orders.insert(acc_[gi].what + " " + acc_[gi].buffers() + " IR " + line(accNode_[gi]) + " -> " +
-                        acc_[ai].what + " IR " + line(na));
-      }
-      // Producer side: it precedes an arrive whose partner waits before a
-      // conflicting async access in another thread.
-      for (const SyncEvent &r : events_) {
-        if (!r.arrive || g_.threadOf(r.node) != t || !any_[r.node].contains(ft))
-          continue;
-        for (size_t wi = 0; wi < events_.size(); ++wi) {
-          const SyncEvent &w = events_[wi];
-          int q = g_.threadOf(w.node);
-          if (waitTok_[wi] < 0 || q == t || q < 0)
-            continue;
-          bool shared = false;
-          for (const std::string &kk : r.keys)
-            shared |= std::find(w.keys.begin(), w.keys.end(), kk) != w.keys.end();
-          if (!shared)
-            continue;
-          for (size_t ai = 0; ai < acc_.size(); ++ai)
-            if (acc_[ai].proxy == Proxy::Async && g_.threadOf(accNode_[ai]) == q &&
-                any_[accNode_[ai]].contains(static_cast<uint32_t>(waitTok_[wi])) && conflicts(acc_[gi], acc_[ai]))
+                        acc_[ai].what + " IR " + line(accNode_[ai]));
+    // Producer side: it precedes an arrive whose partner waits before a
+    // conflicting async access in another thread.
+    for (size_t ri = 0; ri < events_.size() && !before.empty(); ++ri) {
+      const SyncEvent &r = events_[ri];
+      if (!r.arrive || g_.threadOf(r.node) != t || !any_[r.node].contains(ft))
+        continue;
+      for (size_t wi : partnersOfArrive_[ri])
+        for (size_t ai : asyncAfterWait_[wi])
+          for (size_t gi : before)
+            if (conflicts(acc_[gi], acc_[ai]))
               orders.insert(acc_[gi].what + " " + acc_[gi].buffers() + " IR " + line(accNode_[gi]) + " -> " +
-                            partitionOf(accNode_[ai]) + " " + acc_[ai].what + " IR " + line(accNode_[ai]) + " (via " +
-                            r.barrier + ")");
-        }
-      }
+                            partitionOf(accNode_[ai]) + " " + acc_[ai].what + " IR " + line(accNode_[ai]) +
+                            " (via " + r.barrier + ")");
     }
     // Consumer side: it follows a wait whose partner's generic access has no
     // fence of its own, and precedes a conflicting async access.
@@ -589,36 +649,55 @@ void Checker::judgeFences() {
       if (waitTok_[wi] < 0 || g_.threadOf(w.node) != t ||
           !unfenced_[nf].contains(static_cast<uint32_t>(waitTok_[wi])))
         continue;
-      for (const SyncEvent &r : events_) {
-        int p = g_.threadOf(r.node);
-        if (!r.arrive || p == t || p < 0)
+      for (size_t ai : asyncAfterWait_[wi]) {
+        if (!any_[accNode_[ai]].contains(ft))
           continue;
-        bool shared = false;
-        for (const std::string &kk : r.keys)
-          shared |= std::find(w.keys.begin(), w.keys.end(), kk) != w.keys.end();
-        if (!shared)
-          continue;
-        for (size_t gi = 0; gi < acc_.size(); ++gi) {
-          if (accTok_[gi] < 0 || g_.threadOf(accNode_[gi]) != p)
-            continue;
-          uint32_t tg = static_cast<uint32_t>(accTok_[gi]);
-          if (!unfenced_[r.node].contains(tg))
-            continue;
-          for (size_t ai = 0; ai < acc_.size(); ++ai)
-            if (acc_[ai].proxy == Proxy::Async && g_.threadOf(accNode_[ai]) == t &&
-                any_[accNode_[ai]].contains(ft) && conflicts(acc_[gi], acc_[ai]))
+        for (size_t ri : partnersOfWait_[wi]) {
+          const SyncEvent &r = events_[ri];
+          for (size_t gi : genericIn(unfenced_[r.node], g_.threadOf(r.node)))
+            if (conflicts(acc_[gi], acc_[ai]))
               orders.insert(partitionOf(accNode_[gi]) + " " + acc_[gi].what + " " + acc_[gi].buffers() + " IR " +
                             line(accNode_[gi]) + " -> " + acc_[ai].what + " IR " + line(accNode_[ai]) + " (via " +
                             r.barrier + ")");
         }
       }
     }
-    // An mbarrier initialization the async proxy (TMA completions) will see.
-    for (size_t ii = 0; ii < inits_.size(); ++ii)
-      if (unfenced_[nf].contains(initTok_[ii])) {
-        orders.insert("mbarrier init IR " + line(inits_[ii]) + " -> async-proxy barrier use");
-        break;
+    // An mbarrier initialization made visible to the async proxy before a TMA
+    // completion or tcgen05 arrival on it (here, or in a worker it starts).
+    // Only an init that every async use of its barrier sees through some
+    // fence counts (Triton itself does not fence its inits).
+    for (size_t ii = 0; ii < inits_.size(); ++ii) {
+      uint32_t it = initTok_[ii];
+      if (!unfenced_[nf].contains(it))
+        continue;
+      const BarrierUse *ordered = nullptr;
+      bool allFenced = true;
+      for (const BarrierUse &u : asyncBarrierUses_) {
+        bool same = false;
+        for (uint32_t id : u.allocs)
+          same |= std::find(initAllocs_[ii].begin(), initAllocs_[ii].end(), id) != initAllocs_[ii].end();
+        if (!same)
+          continue;
+        int tu = g_.threadOf(u.node);
+        // The point the init must be fenced before: the use itself, or the
+        // warp_specialize that starts the worker using it.
+        std::optional<uint32_t> gate;
+        if (tu == g_.threadOf(inits_[ii]))
+          gate = u.node;
+        for (const Fork &fk : g_.forks())
+          if (std::find(fk.workers.begin(), fk.workers.end(), static_cast<uint32_t>(tu)) != fk.workers.end())
+            gate = fk.forkNode;
+        if (!gate || !any_[*gate].contains(it))
+          continue;
+        if (unfenced_[*gate].contains(it))
+          allFenced = false;
+        else if (!ordered && any_[*gate].contains(ft) && g_.threadOf(*gate) == t)
+          ordered = &u;
       }
+      if (allFenced && ordered)
+        orders.insert("mbarrier init IR " + line(inits_[ii]) + " -> " + partitionOf(ordered->node) + " " +
+                      ordered->what + " IR " + line(ordered->node) + " (barrier)");
+    }
     use.orders.assign(orders.begin(), orders.end());
     if (use.orders.empty()) {
       use.spurious = true;
@@ -680,6 +759,7 @@ KernelFenceReport Checker::run() {
   }
   collect();
   analyse();
+  link();
   judgeIntra();
   judgeCross();
   judgeFences();

@@ -13,6 +13,9 @@ using dialect::OpKind;
 
 std::string MemRegion::text() const {
   std::string s = alloc ? alloc->name : "?";
+  // Allocations without a source name print as their SSA value.
+  if (!s.empty() && s[0] >= '0' && s[0] <= '9')
+    s = "%" + s;
   if (!slotText.empty())
     s += "[" + slotText + "]";
   return s;
@@ -239,8 +242,8 @@ std::string sharedBuffers(const ProxyAccess &g, const ProxyAccess &a) {
   for (const MemRegion &x : g.regions)
     for (const MemRegion &y : a.regions)
       if (mayAlias(x, y)) {
-        std::string t = x.alloc == y.alloc ? x.alloc->name
-                                           : x.alloc->name + " (aliases " + y.alloc->name + ")";
+        MemRegion wx{x.alloc, std::nullopt, ""}, wy{y.alloc, std::nullopt, ""};
+        std::string t = x.alloc == y.alloc ? wx.text() : wx.text() + " (aliases " + wy.text() + ")";
         if (s.find(t) == std::string::npos)
           s += (s.empty() ? "" : ", ") + t;
       }

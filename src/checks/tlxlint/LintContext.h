@@ -56,7 +56,9 @@ class LintContext {
 public:
   LintContext(const ir::Module &m, const kernel::Kernel &k);
 
+  /// The parsed file.
   const ir::Module &module;
+  /// The kernel's facts (partitions, allocations, alias roots).
   const kernel::Kernel &kernel;
   /// Every op of the function in IR order.
   std::vector<PlacedOp> ops;
