@@ -4,7 +4,9 @@
 #include <fmt/format.h>
 #include <iostream>
 
+#include "checks/deadlock/ModelChecker.h"
 #include "cli/Command.h"
+#include "cli/LoadModule.h"
 #include "dumps/ChildProcess.h"
 #include "dumps/HangTriage.h"
 #include "dumps/IndexReport.h"
@@ -13,6 +15,40 @@
 
 namespace tscope::cli {
 namespace {
+
+/// The deadlock check `tscope run --timeout` hands a hung run's TTGIR to:
+/// `tscope deadlock` on each file, newest first, stopping at the first hang.
+int checkHungRun(const std::vector<std::string> &paths, std::ostream &os) {
+  if (paths.empty()) {
+    os << "  no TTGIR was written (was the stages preset on?)\n";
+    return 2;
+  }
+  int rc = 0;
+  for (const std::string &p : paths) {
+    auto m = loadModule(p);
+    if (!m) {
+      rc = 2;
+      continue;
+    }
+    for (const checks::KernelDeadlockResult &r : checks::checkDeadlocks(*m, checks::DeadlockOptions{})) {
+      os << "  " << p << ": kernel " << r.kernel << ": " << r.verdict;
+      if (!r.reason.empty())
+        os << " (" << r.reason << ")";
+      if (r.verdict == "deadlock" && r.evidenceRun) {
+        const checks::DeadlockRun &run = r.runs[*r.evidenceRun];
+        os << "\n    cause: " << run.cause;
+        for (const checks::StuckProcess &st : run.stuck)
+          os << "\n    " << st.partition << ": " << st.why << " [IR " << st.where.irLine << "]";
+        os << "\n    (tscope deadlock " << p << " for the trace)";
+        rc = 1;
+      }
+      os << "\n";
+    }
+    if (rc == 1)
+      break;
+  }
+  return rc;
+}
 
 size_t countLines(const std::string &path) {
   std::string err;
@@ -164,8 +200,7 @@ Command makeRunCommand() {
                 std::cout << "\nnote: the run did not finish within " << o->timeout
                           << " s; a hang is the usual sign of a barrier deadlock (an mbarrier wait that never "
                              "completes). Checking the TTGIR of this run, newest first:\n";
-                // The deadlock checker plugs in here (src/checks/deadlock).
-                dumps::DeadlockCheck check = dumps::deadlockCheckUnavailable;
+                dumps::DeadlockCheck check = checkHungRun;
                 check(idx ? dumps::runTtgirFiles(*idx) : std::vector<std::string>{}, std::cout);
               }
               return failed ? kExitFindings : kExitClean;
