@@ -1,9 +1,10 @@
 // `tscope fences FILE`: missing and spurious proxy fences (generic vs async proxy).
+#include <fmt/format.h>
 #include <iostream>
 
 #include "checks/fences/FenceCheck.h"
 #include "cli/Command.h"
-#include "ir/Parser.h"
+#include "cli/LoadModule.h"
 #include "render/FenceRender.h"
 
 namespace tscope::cli {
@@ -13,25 +14,27 @@ Command makeFencesCommand() {
           [](CLI::App &app) {
             struct Opts {
               std::string file, format = "text";
-              bool noLoweringFences = false;
+              bool noLoweringFences = false, list = false;
             };
             auto o = std::make_shared<Opts>();
-            app.add_option("file", o->file, "TTGIR file")->required();
+            app.add_option("file", o->file, "TTGIR file ('-' for stdin)");
+            app.add_flag("--list-checks", o->list, "print every check id with its severity and description");
             app.add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
             app.add_flag("--no-lowering-fences", o->noLoweringFences,
                          "treat the IR as final: do not count on Triton's ProxyFenceInsertion (make_llir) to "
                          "fence TMA loads after generic accesses in the same partition");
             return [o]() -> int {
-              std::string err;
-              auto buf = support::SourceBuffer::open(o->file, err);
-              if (!buf) {
-                std::cerr << o->file << ": error: cannot read: " << err << "\n";
+              if (o->list) {
+                for (const auto &c : checks::fences::fenceChecks())
+                  std::cout << fmt::format("{:<18} {:<6} {}\n", c.id, c.severity, c.description);
+                return kExitClean;
+              }
+              if (o->file.empty()) {
+                std::cerr << "error: fences needs a FILE (or --list-checks)\n";
                 return kExitBadInput;
               }
-              support::Diagnostics diags;
-              auto m = ir::parseModule(std::move(buf), diags);
-              diags.print(std::cerr);
-              if (diags.errorCount())
+              auto m = loadModule(o->file);
+              if (!m)
                 return kExitBadInput;
               checks::fences::FenceOptions opts;
               opts.loweringFences = !o->noLoweringFences;

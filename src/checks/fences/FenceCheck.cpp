@@ -25,6 +25,17 @@ std::string Place::text() const {
   return s;
 }
 
+const std::vector<FenceCheckInfo> &fenceChecks() {
+  static const std::vector<FenceCheckInfo> table = {
+      {"missing-fence", "error",
+       "a generic shared-memory access reaches a conflicting async-proxy access with no fence.proxy.async"},
+      {"fence-at-lowering", "note",
+       "the same within one partition before a TMA load: Triton's ProxyFenceInsertion adds the fence"},
+      {"spurious-fence", "note", "a fence.proxy.async that orders no generic access before an async-proxy one"},
+  };
+  return table;
+}
+
 std::optional<int> cudaCapability(std::string_view target) {
   if (target.substr(0, 5) != "cuda:")
     return std::nullopt;
@@ -69,6 +80,7 @@ private:
   std::string kindPhrase(const ProxyAccess &g, const ProxyAccess &a) const;
   std::string bufferNote(const ProxyAccess &g, const ProxyAccess &a) const;
   std::string partitionOf(uint32_t n) const;
+  ProxyPair newPair(const ProxyAccess &g, const ProxyAccess &a) const;
   void addEvent(uint32_t n, const ir::Operation *op, const dialect::OperandRoles &r, OpKind kind);
 
   const kernel::Kernel &k_;
@@ -139,6 +151,16 @@ Place Checker::placeOfNode(uint32_t n) const {
         return placeOf(last);
     }
   return {};
+}
+
+ProxyPair Checker::newPair(const ProxyAccess &g, const ProxyAccess &a) const {
+  ProxyPair p;
+  p.generic = placeOf(g.op);
+  p.async = placeOf(a.op);
+  p.genericWhat = g.what + " (" + g.kindText() + ")";
+  p.asyncWhat = a.what + " (" + a.kindText() + ")";
+  p.buffer = sharedBuffers(g, a);
+  return p;
 }
 
 std::string Checker::partitionOf(uint32_t n) const {
@@ -456,12 +478,7 @@ void Checker::judgeIntra() {
       if (!any_[na].contains(tg) || !conflicts(gAcc, a))
         continue;
       uint32_t ng = accNode_[gi];
-      ProxyPair p;
-      p.generic = placeOf(gAcc.op);
-      p.async = placeOf(a.op);
-      p.genericWhat = gAcc.what + " (" + gAcc.describe().substr(0, gAcc.describe().find(" (")) + ")";
-      p.asyncWhat = a.what + " (" + a.describe().substr(0, a.describe().find(" (")) + ")";
-      p.buffer = sharedBuffers(gAcc, a);
+      ProxyPair p = newPair(gAcc, a);
       p.orderedBy = "program order";
       if (!unfenced_[na].contains(tg)) {
         p.verdict = "fenced";
@@ -534,80 +551,74 @@ void Checker::judgeCross() {
     size_t ai = key.first, gi = key.second;
     const ProxyAccess &a = acc_[ai];
     uint32_t na = accNode_[ai];
-    {
-      const ProxyAccess &gAcc = acc_[gi];
-      ProxyPair p;
-      p.generic = placeOf(gAcc.op);
-      p.async = placeOf(a.op);
-      p.genericWhat = gAcc.what + " (" + gAcc.describe().substr(0, gAcc.describe().find(" (")) + ")";
-      p.asyncWhat = a.what + " (" + a.describe().substr(0, a.describe().find(" (")) + ")";
-      p.buffer = sharedBuffers(gAcc, a);
-      p.crossPartition = true;
-      std::sort(uses.begin(), uses.end(), [&](const EdgeUse &x, const EdgeUse &y) {
-        auto lx = std::make_pair(placeOfNode(events_[x.arrive].node).line, placeOfNode(events_[x.wait].node).line);
-        auto ly = std::make_pair(placeOfNode(events_[y.arrive].node).line, placeOfNode(events_[y.wait].node).line);
-        return lx < ly;
-      });
-      const EdgeUse *fencedUse = nullptr;
-      for (const EdgeUse &u : uses)
-        if (u.producerFenced || u.consumerFenced) {
-          fencedUse = &u;
-          break;
-        }
-      const EdgeUse &ev = fencedUse ? *fencedUse : uses.front();
-      const SyncEvent &r = events_[ev.arrive], &w = events_[ev.wait];
-      Place rp = placeOfNode(r.node), wp = placeOfNode(w.node);
-      p.orderedBy = r.barrier + ": " + partitionOf(r.node) + " " + r.what + " IR " + std::to_string(rp.line) +
-                    " -> " + partitionOf(w.node) + " " + w.what + " IR " + std::to_string(wp.line);
-      uint32_t tg = static_cast<uint32_t>(accTok_[gi]);
-      if (fencedUse) {
-        p.verdict = "fenced";
-        for (size_t fi = 0; fi < fences_.size(); ++fi) {
-          uint32_t nf = fences_[fi];
-          bool producerSide = ev.producerFenced && unfenced_[nf].contains(tg) &&
-                              any_[r.node].contains(fenceTok_[fi]);
-          bool consumerSide = ev.consumerFenced &&
-                              unfenced_[nf].contains(static_cast<uint32_t>(waitTok_[ev.wait])) &&
-                              any_[na].contains(fenceTok_[fi]);
-          if (producerSide || consumerSide)
-            p.fences.push_back(placeOf(g_.op(nf)));
-        }
-        rep_.pairs.push_back(p);
-        continue;
+    const ProxyAccess &gAcc = acc_[gi];
+    ProxyPair p = newPair(gAcc, a);
+    p.crossPartition = true;
+    std::sort(uses.begin(), uses.end(), [&](const EdgeUse &x, const EdgeUse &y) {
+      auto lx = std::make_pair(placeOfNode(events_[x.arrive].node).line, placeOfNode(events_[x.wait].node).line);
+      auto ly = std::make_pair(placeOfNode(events_[y.arrive].node).line, placeOfNode(events_[y.wait].node).line);
+      return lx < ly;
+    });
+    const EdgeUse *fencedUse = nullptr;
+    for (const EdgeUse &u : uses)
+      if (u.producerFenced || u.consumerFenced) {
+        fencedUse = &u;
+        break;
       }
-      p.verdict = "missing";
+    const EdgeUse &ev = fencedUse ? *fencedUse : uses.front();
+    const SyncEvent &r = events_[ev.arrive], &w = events_[ev.wait];
+    Place rp = placeOfNode(r.node), wp = placeOfNode(w.node);
+    p.orderedBy = r.barrier + ": " + partitionOf(r.node) + " " + r.what + " IR " + std::to_string(rp.line) +
+                  " -> " + partitionOf(w.node) + " " + w.what + " IR " + std::to_string(wp.line);
+    uint32_t tg = static_cast<uint32_t>(accTok_[gi]);
+    if (fencedUse) {
+      p.verdict = "fenced";
+      for (size_t fi = 0; fi < fences_.size(); ++fi) {
+        uint32_t nf = fences_[fi];
+        bool producerSide = ev.producerFenced && unfenced_[nf].contains(tg) &&
+                            any_[r.node].contains(fenceTok_[fi]);
+        bool consumerSide = ev.consumerFenced &&
+                            unfenced_[nf].contains(static_cast<uint32_t>(waitTok_[ev.wait])) &&
+                            any_[na].contains(fenceTok_[fi]);
+        if (producerSide || consumerSide)
+          p.fences.push_back(placeOf(g_.op(nf)));
+      }
       rep_.pairs.push_back(p);
-
-      Finding f;
-      f.check = "missing-fence";
-      f.severity = "error";
-      f.message = kindPhrase(gAcc, a) + " at " + p.generic.text() + " in " + p.generic.partition +
-                  ", ordered only by " + r.barrier + " (" + p.generic.partition + " IR " + std::to_string(rp.line) +
-                  " -> " + p.async.partition + " IR " + std::to_string(wp.line) + ")";
-      f.where = p.async;
-      f.related.push_back({p.generic, gAcc.describe() + " of " + gAcc.buffers()});
-      f.related.push_back({rp, partitionOf(r.node) + " " + r.what + " (no fence between the access and it)"});
-      f.related.push_back({wp, partitionOf(w.node) + " " + w.what + " (no fence between it and the async access)"});
-      f.notes.push_back(bufferNote(gAcc, a));
-      f.notes.push_back("ordered by " + p.orderedBy);
-      if (uses.size() > 1)
-        f.notes.push_back(std::to_string(uses.size()) + " barrier edges order the pair; none has a fence on either side");
-      f.notes.push_back("fix: insert ttng.fence_async_shared (Gluon: fence_async_shared()) in " + p.generic.partition +
-                        " after " + p.generic.text() + ", before the arrive at IR " + std::to_string(rp.line) +
-                        "; or in " + p.async.partition + " after the wait at IR " + std::to_string(wp.line) +
-                        ", before " + p.async.text());
-      f.trace.push_back({p.generic.partition, gAcc.describe() + " of " + gAcc.buffers(), p.generic});
-      std::vector<uint32_t> left = unfencedPath(accNode_[gi], r.node);
-      for (TraceStep &s : describePath(left))
-        f.trace.push_back(std::move(s));
-      f.trace.push_back({partitionOf(r.node), r.what, rp});
-      f.trace.push_back({partitionOf(w.node), w.what, wp});
-      std::vector<uint32_t> right = unfencedPath(w.node, na);
-      for (TraceStep &s : describePath(right))
-        f.trace.push_back(std::move(s));
-      f.trace.push_back({p.async.partition, a.describe() + " of " + a.buffers(), p.async});
-      rep_.findings.push_back(std::move(f));
+      continue;
     }
+    p.verdict = "missing";
+    rep_.pairs.push_back(p);
+
+    Finding f;
+    f.check = "missing-fence";
+    f.severity = "error";
+    f.message = kindPhrase(gAcc, a) + " at " + p.generic.text() + " in " + p.generic.partition +
+                ", ordered only by " + r.barrier + " (" + p.generic.partition + " IR " + std::to_string(rp.line) +
+                " -> " + p.async.partition + " IR " + std::to_string(wp.line) + ")";
+    f.where = p.async;
+    f.related.push_back({p.generic, gAcc.describe() + " of " + gAcc.buffers()});
+    f.related.push_back({rp, partitionOf(r.node) + " " + r.what + " (no fence between the access and it)"});
+    f.related.push_back({wp, partitionOf(w.node) + " " + w.what + " (no fence between it and the async access)"});
+    f.notes.push_back(bufferNote(gAcc, a));
+    f.notes.push_back("ordered by " + p.orderedBy);
+    if (uses.size() > 1)
+      f.notes.push_back(std::to_string(uses.size()) +
+                        " barrier edges order the pair; none has a fence on either side");
+    f.notes.push_back("fix: insert ttng.fence_async_shared (Gluon: fence_async_shared()) in " + p.generic.partition +
+                      " after " + p.generic.text() + ", before the arrive at IR " + std::to_string(rp.line) +
+                      "; or in " + p.async.partition + " after the wait at IR " + std::to_string(wp.line) +
+                      ", before " + p.async.text());
+    f.trace.push_back({p.generic.partition, gAcc.describe() + " of " + gAcc.buffers(), p.generic});
+    std::vector<uint32_t> left = unfencedPath(accNode_[gi], r.node);
+    for (TraceStep &s : describePath(left))
+      f.trace.push_back(std::move(s));
+    f.trace.push_back({partitionOf(r.node), r.what, rp});
+    f.trace.push_back({partitionOf(w.node), w.what, wp});
+    std::vector<uint32_t> right = unfencedPath(w.node, na);
+    for (TraceStep &s : describePath(right))
+      f.trace.push_back(std::move(s));
+    f.trace.push_back({p.async.partition, a.describe() + " of " + a.buffers(), p.async});
+    rep_.findings.push_back(std::move(f));
   }
 }
 

@@ -93,6 +93,16 @@ struct FenceOptions {
   bool loweringFences = true;
 };
 
+/// One check id of `tscope fences` and what it reports.
+struct FenceCheckInfo {
+  const char *id;
+  const char *severity;
+  const char *description;
+};
+
+/// The check ids, in the order `--list-checks` prints them.
+const std::vector<FenceCheckInfo> &fenceChecks();
+
 /// Checks every function of a module.
 std::vector<KernelFenceReport> checkFences(const ir::Module &m, const FenceOptions &opts = {});
 

@@ -21,11 +21,11 @@ std::string MemRegion::text() const {
   return s;
 }
 
-std::string ProxyAccess::describe() const {
-  std::string s = proxy == Proxy::Generic ? "generic " : "async-proxy ";
-  s += write ? "write" : "read";
-  return s + " (" + what + ")";
+std::string ProxyAccess::kindText() const {
+  return std::string(proxy == Proxy::Generic ? "generic " : "async-proxy ") + (write ? "write" : "read");
 }
+
+std::string ProxyAccess::describe() const { return kindText() + " (" + what + ")"; }
 
 std::string ProxyAccess::buffers() const {
   std::string s;

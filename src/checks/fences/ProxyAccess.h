@@ -36,7 +36,9 @@ struct ProxyAccess {
   /// True for the async writes Triton 3.6's ProxyFenceInsertion orders itself
   /// (TMA loads and gathers; see docs/Fences.md).
   bool tmaLoadLike = false;
-  /// "the generic write (local_store)".
+  /// "generic write", "async-proxy read".
+  std::string kindText() const;
+  /// "generic write (local_store)".
   std::string describe() const;
   /// The regions joined with ", ".
   std::string buffers() const;

@@ -218,6 +218,57 @@ TEST(FenceCheck, WarpSpecializeStartOrdersTheParentBeforeWorkers) {
   EXPECT_EQ(check(ir(true)).rep.verdict, "ok");
 }
 
+TEST(FenceCheck, WarpSpecializeEndOrdersWorkersBeforeTheParent) {
+  auto ir = [](bool fence) {
+    std::string body = std::string(R"(    ttg.warp_specialize(%v, %x)
+    default {
+      ttg.warp_yield
+    }
+    partition0(%pv: tensor<64x64xf16, #b>, %px: !ttg.memdesc<64x64xf16, #n, #smem, mutable>) num_warps(4) {
+      ttg.local_store %pv, %px : tensor<64x64xf16, #b> -> !ttg.memdesc<64x64xf16, #n, #smem, mutable>
+)") + (fence ? "      ttng.fence_async_shared {bCluster = false}\n" : "") +
+                       R"(      ttg.warp_return
+    } : (tensor<64x64xf16, #b>, !ttg.memdesc<64x64xf16, #n, #smem, mutable>) -> ()
+)" + ops::kTmaStoreX;
+    return kernelIr(body);
+  };
+  Result missing = check(ir(false));
+  ASSERT_EQ(missing.count("missing-fence"), 1u);
+  EXPECT_NE(missing.first("missing-fence")->message.find("the warp_specialize end"), std::string::npos)
+      << missing.first("missing-fence")->message;
+  EXPECT_EQ(missing.first("missing-fence")->where.partition, "outside");
+  EXPECT_EQ(check(ir(true)).rep.verdict, "ok");
+}
+
+TEST(FenceCheck, NamedBarriersOrderPartitions) {
+  auto ir = [](bool fence) {
+    std::string body = std::string(R"(    %id = arith.constant 1 : i32
+    %nt = arith.constant 160 : i32
+    ttg.warp_specialize(%desc, %x, %v, %id, %nt)
+    default {
+      ttg.local_store %v, %x : tensor<64x64xf16, #b> -> !ttg.memdesc<64x64xf16, #n, #smem, mutable>
+)") + (fence ? "      ttng.fence_async_shared {bCluster = false}\n" : "") +
+                       R"(      ttng.arrive_barrier_named %id, %nt : i32, i32
+      ttg.warp_yield
+    }
+    partition0(%d: !tt.tensordesc<tensor<64x64xf16, #n>>, %px: !ttg.memdesc<64x64xf16, #n, #smem, mutable>, %pv: tensor<64x64xf16, #b>, %pid: i32, %pnt: i32) num_warps(1) {
+      %z = arith.constant 0 : i32
+      ttng.wait_barrier_named %pid, %pnt : i32, i32
+      ttng.async_tma_copy_local_to_global %d[%z, %z] %px : !tt.tensordesc<tensor<64x64xf16, #n>>, !ttg.memdesc<64x64xf16, #n, #smem, mutable>
+      ttg.warp_return
+    } : (!tt.tensordesc<tensor<64x64xf16, #n>>, !ttg.memdesc<64x64xf16, #n, #smem, mutable>, tensor<64x64xf16, #b>, i32, i32) -> ()
+)";
+    return kernelIr(body);
+  };
+  Result missing = check(ir(false));
+  ASSERT_EQ(missing.count("missing-fence"), 1u);
+  EXPECT_NE(missing.first("missing-fence")->message.find("ordered only by named barrier 1"), std::string::npos)
+      << missing.first("missing-fence")->message;
+  Result ok = check(ir(true));
+  EXPECT_EQ(ok.rep.verdict, "ok");
+  EXPECT_EQ(ok.count("spurious-fence"), 0u);
+}
+
 TEST(FenceCheck, DistinctConstantSlotsDoNotAlias) {
   std::string body = R"(    %s0 = ttg.memdesc_index %ring[%c0] : !ttg.memdesc<2x64x64xf16, #n, #smem, mutable> -> !ttg.memdesc<64x64xf16, #n, #smem, mutable>
     %s1 = ttg.memdesc_index %ring[%c1] : !ttg.memdesc<2x64x64xf16, #n, #smem, mutable> -> !ttg.memdesc<64x64xf16, #n, #smem, mutable>
