@@ -40,7 +40,7 @@ Command makePassesCommand() {
               }
               std::ios::sync_with_stdio(false);
               auto t0 = std::chrono::steady_clock::now();
-              dumps::PassLog log = dumps::splitPassLog(buf->text());
+              dumps::PassLog log = dumps::splitPassLog(buf->text(), o->threads);
               auto t1 = std::chrono::steady_clock::now();
               bool needsAnalysis = !o->lastGood;
               dumps::PassAnalysis a;

@@ -1,10 +1,12 @@
-// PassEffects: three parallel phases — byte-compare each snapshot with the
-// one before it, count ops of the distinct ones, diff the changed pairs.
+// PassEffects: three parallel phases — hash each snapshot and find the first
+// with the same IR, count ops of the distinct ones, diff each distinct changed pair once.
 #include "dumps/PassEffects.h"
 
 #include <algorithm>
 #include <mutex>
+#include <unordered_map>
 
+#include "dumps/ContentHash.h"
 #include "dumps/Parallel.h"
 
 namespace tscope::dumps {
@@ -93,21 +95,25 @@ PassAnalysis analysePasses(const PassLog &log, CountMode mode, unsigned threads)
   PassAnalysis a;
   size_t n = log.snapshots.size();
   a.facts.resize(n);
-  // Phase 1: identical to the previous dump? (Most passes change nothing.)
-  parallelFor(n, threads, [&](size_t i) {
-    const Snapshot &s = log.snapshots[i];
-    if (s.omitted && i > 0) {
-      a.facts[i].sameAs = static_cast<uint32_t>(i - 1);
-      return;
-    }
-    for (size_t j = i; j > 0 && j + 4 > i; --j) { // look back over a few dumps
-      const Snapshot &p = log.snapshots[j - 1];
-      if (p.language == s.language && p.ir.size() == s.ir.size() && p.ir == s.ir) {
-        a.facts[i].sameAs = static_cast<uint32_t>(j - 1);
-        return;
+  // Phase 1: which dumps hold IR seen before? Most passes change nothing, and
+  // a log of many compiles (autotune configs, recompiles) repeats whole
+  // dumps, so each distinct text is counted and diffed once.
+  std::vector<ContentHash> hashes(n);
+  parallelFor(n, threads, [&](size_t i) { hashes[i] = hashContent(log.snapshots[i].ir); }, 64);
+  {
+    std::unordered_map<ContentHash, uint32_t, ContentHashKey> firstSeen[4];
+    firstSeen[0].reserve(n / 8);
+    for (size_t i = 0; i < n; ++i) {
+      const Snapshot &s = log.snapshots[i];
+      if (s.omitted && i > 0) {
+        a.facts[i].sameAs = static_cast<uint32_t>(i - 1);
+        continue;
       }
+      auto [it, fresh] = firstSeen[static_cast<size_t>(s.language) & 3].try_emplace(hashes[i], uint32_t(i));
+      if (!fresh)
+        a.facts[i].sameAs = it->second;
     }
-  });
+  }
   // Phase 2: op counts of the distinct dumps.
   std::mutex poolMutex;
   parallelFor(n, threads, [&](size_t i) {
@@ -134,7 +140,8 @@ PassAnalysis analysePasses(const PassLog &log, CountMode mode, unsigned threads)
   }, 4);
   for (size_t i = 0; i < n; ++i) {
     uint32_t k = canonical(a, static_cast<uint32_t>(i));
-    a.facts[i].stage = stageOf(log.snapshots[i], a.facts[k].ops);
+    // Identical IR of the same language is of the same stage.
+    a.facts[i].stage = k == i ? stageOf(log.snapshots[i], a.facts[k].ops) : a.facts[k].stage;
   }
   // Phase 3: rows, deltas, line changes.
   a.rows.resize(log.compiles.size());
@@ -144,7 +151,7 @@ PassAnalysis analysePasses(const PassLog &log, CountMode mode, unsigned threads)
     for (size_t r = 0; r < a.rows[c].size(); ++r)
       work.emplace_back(c, r);
   }
-  parallelFor(work.size(), threads, [&](size_t w) {
+  auto fill = [&](size_t w) {
     PassRow &r = a.rows[work[w].first][work[w].second];
     if (r.before)
       r.opsBefore = totalOps(opsOf(a, *r.before));
@@ -180,7 +187,38 @@ PassAnalysis analysePasses(const PassLog &log, CountMode mode, unsigned threads)
       int64_t ax = std::abs(x.delta()), ay = std::abs(y.delta());
       return ax != ay ? ax > ay : x.name < y.name;
     });
-  }, 4);
+  };
+  // A pair of texts seen before (the same pass of another compile) gets the
+  // first one's line counts and deltas.
+  std::vector<size_t> firstOfPair(work.size(), SIZE_MAX), distinct;
+  {
+    std::unordered_map<uint64_t, size_t> seen;
+    for (size_t w = 0; w < work.size(); ++w) {
+      const PassRow &r = a.rows[work[w].first][work[w].second];
+      if (!r.before || !r.after) {
+        distinct.push_back(w);
+        continue;
+      }
+      uint64_t key = (uint64_t(canonical(a, *r.before)) << 32) | canonical(a, *r.after);
+      auto [it, fresh] = seen.try_emplace(key, w);
+      if (fresh)
+        distinct.push_back(w);
+      else
+        firstOfPair[w] = it->second;
+    }
+  }
+  parallelFor(distinct.size(), threads, [&](size_t d) { fill(distinct[d]); }, 4);
+  parallelFor(work.size(), threads, [&](size_t w) {
+    if (firstOfPair[w] == SIZE_MAX)
+      return;
+    const PassRow &src = a.rows[work[firstOfPair[w]].first][work[firstOfPair[w]].second];
+    PassRow &r = a.rows[work[w].first][work[w].second];
+    r.opsBefore = src.opsBefore;
+    r.opsAfter = src.opsAfter;
+    r.changed = src.changed;
+    r.lines = src.lines;
+    r.deltas = src.deltas;
+  }, 64);
   return a;
 }
 

@@ -3,9 +3,11 @@
 // kept apart from the IR.
 #include "dumps/PassLog.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 
+#include "dumps/Parallel.h"
 #include "dumps/TextLines.h"
 
 namespace tscope::dumps {
@@ -222,19 +224,27 @@ std::string_view inferKernel(const Snapshot &s) {
   }
   if (s.language != IrLanguage::Mlir)
     return {};
-  size_t at = findFast(ir, "tt.func public @");
-  if (at == std::string_view::npos)
-    at = findFast(ir, "tt.func @");
-  if (at != std::string_view::npos)
-    return symbolAfter(ir, at);
-  size_t firstLlvm = std::string_view::npos;
-  for (at = findFast(ir, "llvm.func @"); at != std::string_view::npos; at = findFast(ir, "llvm.func @", at + 11)) {
-    if (firstLlvm == std::string_view::npos)
-      firstLlvm = at;
-    size_t lineEnd = ir.find('\n', at);
-    if (ir.substr(at, lineEnd - at).find("nvvm.kernel") != std::string_view::npos)
-      return symbolAfter(ir, at);
+  // One scan over "func " finds both the tt.func (public first) and the
+  // llvm.func marked nvvm.kernel, so a dump without one is read once.
+  size_t firstTt = std::string_view::npos, firstLlvm = std::string_view::npos, at;
+  for (at = findFast(ir, "func "); at != std::string_view::npos; at = findFast(ir, "func ", at + 5)) {
+    std::string_view rest = ir.substr(at + 5);
+    if (at >= 3 && ir.compare(at - 3, 3, "tt.") == 0) {
+      if (startsWith(rest, "public @"))
+        return symbolAfter(ir, at);
+      if (firstTt == std::string_view::npos && startsWith(rest, "@"))
+        firstTt = at;
+    } else if (at >= 5 && ir.compare(at - 5, 5, "llvm.") == 0 && startsWith(rest, "@") &&
+               firstTt == std::string_view::npos) {
+      if (firstLlvm == std::string_view::npos)
+        firstLlvm = at;
+      size_t lineEnd = ir.find('\n', at);
+      if (ir.substr(at, lineEnd - at).find("nvvm.kernel") != std::string_view::npos)
+        return symbolAfter(ir, at);
+    }
   }
+  if (firstTt != std::string_view::npos)
+    return symbolAfter(ir, firstTt);
   at = findFast(ir, "sym_name = \"");
   if (at != std::string_view::npos) {
     size_t b = at + 12, e = ir.find('"', b);
@@ -258,23 +268,34 @@ bool isCaretLine(std::string_view s) {
 /// Where the IR of the current snapshot stands.
 enum class IrState { None, Pre, Body, Post, Resource, Flat };
 
+/// What one chunk of the log held, in log order: snapshots, diagnostics and
+/// tracebacks. Line numbers count from the chunk's start; compiles are
+/// assigned afterwards, over all chunks in order (Assembler).
+struct ChunkResult {
+  enum class Kind : uint8_t { Snapshot, Message, Traceback };
+  struct Event {
+    Kind kind;
+    uint32_t index; ///< into snapshots, messages or tracebacks
+  };
+  std::vector<Snapshot> snapshots;
+  std::vector<LogMessage> messages;
+  std::vector<Traceback> tracebacks;
+  std::vector<Event> events;
+  uint32_t lines = 0;
+};
+
+/// Scans one chunk of the log. A chunk starts at a header line (or at the
+/// log's start), where the scan of the whole log would be in the same state,
+/// so chunks can be scanned in parallel.
 class Splitter {
 public:
-  explicit Splitter(std::string_view text) : text_(text), cur_(text) {}
+  Splitter(std::string_view full, size_t begin, size_t end)
+      : full_(full), begin_(begin), text_(full.substr(begin, end - begin)), cur_(text_) {}
 
-  PassLog run() {
+  ChunkResult run() {
     std::string_view line;
     for (;;) {
-      if (state_ == IrState::Body)
-        // Inside a module only a closing '}' or a header can change anything.
-        cur_.skipUntil([](char c) { return c == '}' || c == '/' || c == ';' || c == '#' || c == '*'; });
-      else if (state_ == IrState::Flat)
-        // LLVM IR/MIR/PTX: only headers and the first letters of the lines
-        // that are not IR (see irLine) need a look.
-        cur_.skipUntil([](char c) {
-          return c == '/' || c == ';' || c == '#' || c == '*' || c == 'T' || c == 'R' || c == 'I' || c == 'C' ||
-                 c == 'S';
-        });
+      skipIrLines();
       if (!cur_.next(line))
         break;
       if (isHeaderStart(line)) {
@@ -292,13 +313,52 @@ public:
     }
     closeIr(text_.size());
     finishTraceback();
-    log_.lines = cur_.lineNo();
-    for (Compile &c : log_.compiles)
-      settleFailure(c);
-    return std::move(log_);
+    out_.lines = cur_.lineNo();
+    return std::move(out_);
   }
 
 private:
+  /// Skips the lines the current state would take as IR without a look:
+  /// inside a module only a closing '}' or a header can change anything;
+  /// around it, attribute aliases and `#loc` lines (never a `# ***` header,
+  /// whose second byte is a space) and empty lines; in LLVM IR/MIR/PTX only
+  /// headers and the first letters of the lines that are not IR (see irLine).
+  void skipIrLines() {
+#if defined(__SSE2__)
+    auto eq = [](__m128i v, char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); };
+    switch (state_) {
+    case IrState::Body:
+      cur_.skipUntilVec([&](__m128i b0, __m128i) {
+        return _mm_or_si128(_mm_or_si128(_mm_or_si128(eq(b0, '}'), eq(b0, '/')), _mm_or_si128(eq(b0, ';'), eq(b0, '#'))),
+                            eq(b0, '*'));
+      });
+      return;
+    case IrState::Flat:
+      cur_.skipUntilVec([&](__m128i b0, __m128i) {
+        __m128i a = _mm_or_si128(_mm_or_si128(eq(b0, '/'), eq(b0, ';')), _mm_or_si128(eq(b0, '#'), eq(b0, '*')));
+        __m128i b = _mm_or_si128(_mm_or_si128(eq(b0, 'T'), eq(b0, 'R')), _mm_or_si128(eq(b0, 'I'), eq(b0, 'C')));
+        return _mm_or_si128(_mm_or_si128(a, b), eq(b0, 'S'));
+      });
+      return;
+    case IrState::Pre:
+    case IrState::Post: {
+      bool pre = state_ == IrState::Pre;
+      cur_.skipUntilVec([&](__m128i b0, __m128i b1) {
+        __m128i alias = _mm_andnot_si128(eq(b1, ' '), eq(b0, '#'));
+        __m128i skip = _mm_or_si128(alias, eq(b0, '\n'));
+        if (pre)
+          skip = _mm_or_si128(skip, _mm_or_si128(eq(b0, '!'), eq(b0, ' ')));
+        return _mm_andnot_si128(skip, _mm_set1_epi8(-1));
+      });
+      return;
+    }
+    case IrState::Resource:
+    case IrState::None:
+      return;
+    }
+#endif
+  }
+
   static bool isHeaderStart(std::string_view line) {
     if (line.size() < 12)
       return false;
@@ -313,7 +373,7 @@ private:
     irStart_ = cur_.pos();
     s.irLine = cur_.lineNo() + 1;
     state_ = s.language == IrLanguage::Mlir ? IrState::Pre : IrState::Flat;
-    log_.snapshots.push_back(s);
+    out_.snapshots.push_back(s);
   }
 
   /// Advances the IR state over `line`; false when the line is not IR.
@@ -368,7 +428,7 @@ private:
     if (state_ == IrState::None)
       return;
     state_ = IrState::None;
-    Snapshot &s = log_.snapshots.back();
+    Snapshot &s = out_.snapshots.back();
     std::string_view ir = text_.substr(irStart_, end > irStart_ ? end - irStart_ : 0);
     while (!ir.empty() && (ir.back() == '\n' || ir.back() == '\r' || ir.back() == ' '))
       ir.remove_suffix(1);
@@ -377,13 +437,127 @@ private:
       s.scope = (startsWith(ir, "source_filename") || startsWith(ir, "; ModuleID") || startsWith(ir, "target "))
                     ? "[module]"
                     : "function";
-    if (s.kernel.empty())
-      s.kernel = inferKernel(s);
+    if (s.kernel.empty()) {
+      // Most passes change nothing: a dump equal to the one before names the same kernel.
+      if (!(haveInferred_ && lastLanguage_ == s.language && lastIr_.size() == s.ir.size() && lastIr_ == s.ir))
+        lastKernel_ = inferKernel(s);
+      haveInferred_ = true;
+      lastLanguage_ = s.language;
+      lastIr_ = s.ir;
+      s.kernel = lastKernel_;
+    }
     if (s.kernel.empty())
       s.kernel = s.symbol;
-    assignCompile(log_.snapshots.size() - 1);
+    emit(ChunkResult::Kind::Snapshot, out_.snapshots.size() - 1);
   }
 
+  void emit(ChunkResult::Kind k, size_t index) { out_.events.push_back({k, static_cast<uint32_t>(index)}); }
+
+  void gapLine(std::string_view line) {
+    if (inTraceback_) {
+      if (!line.empty() && line[0] != ' ' && line[0] != '\t') {
+        tb_.exception = trimmed(line);
+        finishTraceback();
+      } else if (startsWith(skipBlanks(line), "File \"")) {
+        tb_.frames.push_back(trimmed(line));
+      }
+      return;
+    }
+    if (line.empty())
+      return;
+    if (startsWith(line, "Traceback (most recent call last):")) {
+      inTraceback_ = true;
+      tb_ = Traceback{};
+      tb_.line = cur_.lineNo();
+      return;
+    }
+    if (auto m = parseLogMessage(line)) {
+      m->line = cur_.lineNo();
+      // MLIR prints the source line and a caret under an error when it has them.
+      size_t save = cur_.pos();
+      std::string_view src, caret;
+      LineCursor look(full_.substr(begin_ + save));
+      if (look.next(src) && look.next(caret) && isCaretLine(caret) && !src.empty()) {
+        m->sourceLine = src;
+        m->caret = caret;
+      }
+      emit(ChunkResult::Kind::Message, out_.messages.size());
+      out_.messages.push_back(*m);
+    }
+  }
+
+  void finishTraceback() {
+    if (!inTraceback_)
+      return;
+    inTraceback_ = false;
+    emit(ChunkResult::Kind::Traceback, out_.tracebacks.size());
+    out_.tracebacks.push_back(std::move(tb_));
+  }
+
+  std::string_view full_; // the whole log, for look-ahead past the chunk
+  size_t begin_;           // the chunk's offset in it
+  std::string_view text_;  // the chunk
+  LineCursor cur_;
+  ChunkResult out_;
+  IrState state_ = IrState::None;
+  size_t irStart_ = 0;
+  bool haveInferred_ = false; // the last IR inferKernel looked at, and what it found
+  IrLanguage lastLanguage_ = IrLanguage::Mlir;
+  std::string_view lastIr_, lastKernel_;
+  bool inTraceback_ = false;
+  Traceback tb_;
+};
+
+/// Puts the chunks together in log order: shifts line numbers, assigns
+/// snapshots to compiles and diagnostics and tracebacks to their compile.
+class Assembler {
+public:
+  void reserve(size_t snapshots) { log_.snapshots.reserve(snapshots); }
+  void add(ChunkResult &&chunk) {
+    uint32_t base = static_cast<uint32_t>(log_.snapshots.size());
+    uint32_t shift = log_.lines;
+    for (Snapshot &s : chunk.snapshots) {
+      s.headerLine += shift;
+      s.irLine += shift;
+      log_.snapshots.push_back(s);
+    }
+    for (const ChunkResult::Event &e : chunk.events) {
+      switch (e.kind) {
+      case ChunkResult::Kind::Snapshot:
+        assignCompile(base + e.index);
+        break;
+      case ChunkResult::Kind::Message: {
+        LogMessage &m = chunk.messages[e.index];
+        m.line += shift;
+        Compile &c = attachTarget();
+        if (m.severity == "error") {
+          c.failed = true;
+          closed_ = true; // the pipeline stops; the next dump is another compile
+        }
+        c.messages.push_back(m);
+        break;
+      }
+      case ChunkResult::Kind::Traceback: {
+        Traceback &tb = chunk.tracebacks[e.index];
+        tb.line += shift;
+        Compile &c = attachTarget();
+        c.tracebacks.push_back(std::move(tb));
+        c.failed = true;
+        closed_ = true;
+        break;
+      }
+      }
+    }
+    log_.lines += chunk.lines;
+  }
+
+  PassLog finish() {
+    for (Compile &c : log_.compiles)
+      settleFailure(c);
+    return std::move(log_);
+  }
+
+private:
   void assignCompile(size_t idx) {
     Snapshot &s = log_.snapshots[idx];
     // MLIR prints the failed pass's IR after its error: same compile.
@@ -426,43 +600,6 @@ private:
     }
   }
 
-  void gapLine(std::string_view line) {
-    if (inTraceback_) {
-      if (!line.empty() && line[0] != ' ' && line[0] != '\t') {
-        tb_.exception = trimmed(line);
-        finishTraceback();
-      } else if (startsWith(skipBlanks(line), "File \"")) {
-        tb_.frames.push_back(trimmed(line));
-      }
-      return;
-    }
-    if (line.empty())
-      return;
-    if (startsWith(line, "Traceback (most recent call last):")) {
-      inTraceback_ = true;
-      tb_ = Traceback{};
-      tb_.line = cur_.lineNo();
-      return;
-    }
-    if (auto m = parseLogMessage(line)) {
-      m->line = cur_.lineNo();
-      // MLIR prints the source line and a caret under an error when it has them.
-      size_t save = cur_.pos();
-      std::string_view src, caret;
-      LineCursor look(text_.substr(save));
-      if (look.next(src) && look.next(caret) && isCaretLine(caret) && !src.empty()) {
-        m->sourceLine = src;
-        m->caret = caret;
-      }
-      Compile &c = attachTarget();
-      if (m->severity == "error") {
-        c.failed = true;
-        closed_ = true; // the pipeline stops; the next dump is another compile
-      }
-      c.messages.push_back(*m);
-    }
-  }
-
   /// Messages after a failed compile's last dump belong to it until the next dump.
   Compile &attachTarget() {
     if (log_.compiles.empty()) {
@@ -470,16 +607,6 @@ private:
       log_.compiles.push_back(c);
     }
     return log_.compiles.back();
-  }
-
-  void finishTraceback() {
-    if (!inTraceback_)
-      return;
-    inTraceback_ = false;
-    Compile &c = attachTarget();
-    c.tracebacks.push_back(std::move(tb_));
-    c.failed = true;
-    closed_ = true;
   }
 
   /// Names the failing pass: the `Failed` dump, MLIR's "Pipeline failed while
@@ -509,17 +636,38 @@ private:
     }
   }
 
-  std::string_view text_;
-  LineCursor cur_;
   PassLog log_;
-  IrState state_ = IrState::None;
-  size_t irStart_ = 0;
   bool closed_ = false;
   bool sawLlvm_ = false;
   std::string_view firstHeader_;
-  bool inTraceback_ = false;
-  Traceback tb_;
 };
+
+/// Where chunk boundaries may go: the start of a header line at or after
+/// `from` (the log's end when there is none).
+size_t nextHeaderStart(std::string_view text, size_t from) {
+  static constexpr std::string_view kStarts[] = {"\n// -----// ", "\n; *** IR Dump ", "\n# *** IR Dump ",
+                                                 "\n*** IR Dump "};
+  size_t pos = from;
+  while (pos < text.size()) {
+    size_t best = text.size();
+    for (std::string_view k : kStarts) {
+      size_t at = findFast(text.substr(0, best), k, pos);
+      if (at != std::string_view::npos && at < best)
+        best = at;
+    }
+    if (best == text.size())
+      return best;
+    size_t lineStart = best + 1;
+    size_t lineEnd = text.find('\n', lineStart);
+    std::string_view line = text.substr(lineStart, (lineEnd == std::string_view::npos ? text.size() : lineEnd) - lineStart);
+    if (!line.empty() && line.back() == '\r')
+      line.remove_suffix(1);
+    if (parseHeader(line))
+      return lineStart;
+    pos = lineStart;
+  }
+  return text.size();
+}
 
 } // namespace
 
@@ -574,6 +722,30 @@ std::optional<LogMessage> parseLogMessage(std::string_view line) {
   return std::nullopt;
 }
 
-PassLog splitPassLog(std::string_view text) { return Splitter(text).run(); }
+PassLog splitPassLog(std::string_view text, unsigned threads, size_t chunkBytes) {
+  // Chunks (several per thread on a large log, for balance), each starting at
+  // a header line; scanned in parallel, assembled in order.
+  threads = workerCount(threads);
+  std::vector<size_t> cuts = {0};
+  chunkBytes = std::max<size_t>(chunkBytes, 1);
+  if (threads > 1)
+    while (cuts.back() + chunkBytes < text.size()) {
+      size_t at = nextHeaderStart(text, cuts.back() + chunkBytes);
+      if (at >= text.size())
+        break;
+      cuts.push_back(at);
+    }
+  cuts.push_back(text.size());
+  std::vector<ChunkResult> chunks(cuts.size() - 1);
+  parallelFor(chunks.size(), threads, [&](size_t i) { chunks[i] = Splitter(text, cuts[i], cuts[i + 1]).run(); }, 1);
+  Assembler assembler;
+  size_t total = 0;
+  for (const ChunkResult &c : chunks)
+    total += c.snapshots.size();
+  assembler.reserve(total);
+  for (ChunkResult &c : chunks)
+    assembler.add(std::move(c));
+  return assembler.finish();
+}
 
 } // namespace tscope::dumps

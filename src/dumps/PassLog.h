@@ -84,9 +84,11 @@ struct PassLog {
   uint32_t lines = 0; ///< lines in the log
 };
 
-/// Splits `text`. Never fails: text that is not a recognised header, IR,
-/// diagnostic or traceback is skipped.
-PassLog splitPassLog(std::string_view text);
+/// Splits `text` on `threads` threads (0: all cores), in chunks of about
+/// `chunkBytes` that start at header lines; the result does not depend on
+/// either. Never fails: text that is not a recognised header, IR, diagnostic
+/// or traceback is skipped.
+PassLog splitPassLog(std::string_view text, unsigned threads = 0, size_t chunkBytes = size_t(64) << 20);
 
 /// Parses one header line; nullopt when `line` is not a header.
 std::optional<Snapshot> parseHeader(std::string_view line);

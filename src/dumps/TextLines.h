@@ -76,6 +76,86 @@ public:
     pos_ = pos;
     lineNo_ += lines;
   }
+#if defined(__SSE2__)
+  /// Skips whole lines until one whose first two bytes `stop(b0, b1)` accepts
+  /// (or the end). `stop` works on 16 lines' starts at once: b0 and b1 hold,
+  /// at lane i, the two bytes after the i-th byte of a block, and it returns
+  /// 0xFF in the lanes to stop at. No branch per line.
+  template <typename StopVec> void skipUntilVec(StopVec stop) {
+    const char *base = text_.data();
+    size_t n = text_.size();
+    size_t pos = pos_;
+    if (pos >= n)
+      return;
+    // The line at pos itself: test it through a copy, as the block loop does.
+    {
+      char tmp[32] = {};
+      size_t k = std::min<size_t>(16, n - pos);
+      std::memcpy(tmp + 1, base + pos, k);
+      tmp[0] = '\n';
+      __m128i v0 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(tmp + 1));
+      __m128i v1 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(tmp + 2));
+      unsigned m = static_cast<unsigned>(_mm_movemask_epi8(stop(v0, v1)));
+      if (m & 1u)
+        return;
+    }
+    uint32_t lines = 0;
+    const __m128i nl = _mm_set1_epi8('\n');
+    // Newlines are counted in byte lanes (each compare adds 1 per '\n') and
+    // folded into `lines` every 255 blocks, so no popcount per block.
+    __m128i acc = _mm_setzero_si128();
+    unsigned blocks = 0;
+    auto fold = [&] {
+      __m128i sad = _mm_sad_epu8(acc, _mm_setzero_si128());
+      lines += static_cast<uint32_t>(_mm_cvtsi128_si32(sad) + _mm_extract_epi16(sad, 4));
+      acc = _mm_setzero_si128();
+      blocks = 0;
+    };
+    while (pos + 18 <= n) {
+      __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(base + pos));
+      __m128i v1 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(base + pos + 1));
+      __m128i v2 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(base + pos + 2));
+      __m128i isNl = _mm_cmpeq_epi8(v, nl);
+      unsigned hit = static_cast<unsigned>(_mm_movemask_epi8(_mm_and_si128(isNl, stop(v1, v2))));
+      if (hit) {
+        fold();
+        unsigned nlMask = static_cast<unsigned>(_mm_movemask_epi8(isNl));
+        unsigned bit = static_cast<unsigned>(__builtin_ctz(hit));
+        for (unsigned m = nlMask & ((2u << bit) - 1); m; m &= m - 1)
+          ++lines;
+        pos_ = pos + bit + 1;
+        lineNo_ += lines;
+        return;
+      }
+      acc = _mm_sub_epi8(acc, isNl);
+      if (++blocks == 255)
+        fold();
+      pos += 16;
+    }
+    fold();
+    // The last bytes: one line at a time, through the same test.
+    while (pos < n) {
+      const void *nlp = std::memchr(base + pos, '\n', n - pos);
+      if (!nlp) {
+        pos = n;
+        ++lines;
+        break;
+      }
+      pos = static_cast<const char *>(nlp) - base + 1;
+      ++lines;
+      if (pos >= n)
+        break;
+      char tmp[32] = {};
+      std::memcpy(tmp, base + pos, std::min<size_t>(17, n - pos));
+      __m128i v0 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(tmp));
+      __m128i v1 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(tmp + 1));
+      if (static_cast<unsigned>(_mm_movemask_epi8(stop(v0, v1))) & 1u)
+        break;
+    }
+    pos_ = pos;
+    lineNo_ += lines;
+  }
+#endif
   /// 1-based number of the line last returned.
   uint32_t lineNo() const { return lineNo_; }
   /// Byte offset of the line last returned.

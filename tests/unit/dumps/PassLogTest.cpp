@@ -1,6 +1,8 @@
 // PassLog: header forms, where a dump's IR ends, messages, tracebacks and
 // how dumps are grouped into compiles.
+#include <fstream>
 #include <gtest/gtest.h>
+#include <sstream>
 
 #include "dumps/PassLog.h"
 
@@ -122,4 +124,53 @@ TEST(PassLog, TruncatedLogKeepsWhatItHas) {
   ASSERT_EQ(log.snapshots.size(), 1u);
   EXPECT_EQ(log.snapshots[0].ir, "module {\n  tt.func");
   EXPECT_TRUE(splitPassLog("").snapshots.empty());
+}
+
+// The parallel split cuts the log at header lines; wherever the cuts fall,
+// the snapshots, line numbers and compiles must be those of one sequential
+// scan. The real fixture logs (a successful and a failing compile, MLIR and
+// LLVM dumps, diagnostics, a traceback) concatenated, cut every few KiB.
+TEST(PassLog, ChunkedSplitEqualsSequentialSplit) {
+  std::string text;
+  for (const char *f : {"dumps_passes_ok", "dumps_passes_fail", "tma_oob_negative"}) {
+    std::ifstream in(std::string(TSCOPE_FIXTURES) + "/" + f + "/passes.log", std::ios::binary);
+    ASSERT_TRUE(in) << f;
+    std::stringstream ss;
+    ss << in.rdbuf();
+    text += ss.str();
+  }
+  text += text;
+  PassLog one = splitPassLog(text, 1);
+  ASSERT_GT(one.compiles.size(), 4u);
+  for (size_t chunk : {size_t(1), size_t(3000), size_t(50000)}) {
+    PassLog many = splitPassLog(text, 3, chunk);
+    ASSERT_EQ(many.lines, one.lines) << chunk;
+    ASSERT_EQ(many.snapshots.size(), one.snapshots.size()) << chunk;
+    for (size_t i = 0; i < one.snapshots.size(); ++i) {
+      const Snapshot &a = one.snapshots[i], &b = many.snapshots[i];
+      ASSERT_EQ(a.headerLine, b.headerLine) << i;
+      ASSERT_EQ(a.irLine, b.irLine) << i;
+      ASSERT_EQ(a.ir.data(), b.ir.data()) << i;
+      ASSERT_EQ(a.ir.size(), b.ir.size()) << i;
+      ASSERT_EQ(a.kernel, b.kernel) << i;
+      ASSERT_EQ(a.compile, b.compile) << i;
+    }
+    ASSERT_EQ(many.compiles.size(), one.compiles.size()) << chunk;
+    for (size_t c = 0; c < one.compiles.size(); ++c) {
+      const Compile &a = one.compiles[c], &b = many.compiles[c];
+      EXPECT_EQ(a.firstSnapshot, b.firstSnapshot);
+      EXPECT_EQ(a.endSnapshot, b.endSnapshot);
+      EXPECT_EQ(a.failed, b.failed);
+      EXPECT_EQ(a.failingPass, b.failingPass);
+      EXPECT_EQ(a.failingSnapshot, b.failingSnapshot);
+      ASSERT_EQ(a.messages.size(), b.messages.size());
+      for (size_t m = 0; m < a.messages.size(); ++m) {
+        EXPECT_EQ(a.messages[m].line, b.messages[m].line);
+        EXPECT_EQ(a.messages[m].sourceLine, b.messages[m].sourceLine);
+      }
+      ASSERT_EQ(a.tracebacks.size(), b.tracebacks.size());
+      for (size_t t = 0; t < a.tracebacks.size(); ++t)
+        EXPECT_EQ(a.tracebacks[t].line, b.tracebacks[t].line);
+    }
+  }
 }
