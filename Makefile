@@ -6,7 +6,7 @@ CMAKE_FLAGS ?=
 TSCOPE := $(BUILD)/src/tscope
 EXAMPLE := tests/fixtures/gluon_ws_tma/kernel.ttgir
 
-.PHONY: deps build run test asan fuzz bench corpus clean
+.PHONY: deps build run test venv asan fuzz bench corpus clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -21,7 +21,18 @@ run: build
 	$(TSCOPE) parse $(EXAMPLE)
 	$(TSCOPE) print --generic --no-asm $(EXAMPLE) | head -n 40
 
-test: build
+# The pinned Triton from PyPI for the integration test (CPU compiles only).
+TRITON_VERSION ?= 3.6.0
+VENV := .venv
+$(VENV)/bin/python:
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q triton==$(TRITON_VERSION)
+
+venv: $(VENV)/bin/python
+
+test: build venv
+	cmake -S . -B $(BUILD) -DTSCOPE_TRITON_PYTHON=$(CURDIR)/$(VENV)/bin/python > /dev/null
+	ninja -C $(BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # Sanitizer build of the tests (ASan + UBSan).

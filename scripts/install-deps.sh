@@ -5,6 +5,7 @@ set -euo pipefail
 
 PACKAGES=(
   build-essential cmake ninja-build pkg-config python3
+  python3-venv       # the venv with the pinned PyPI Triton (integration test)
   libfmt-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   llvm-22-tools      # lit-22, FileCheck-22
