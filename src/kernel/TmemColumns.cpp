@@ -153,7 +153,8 @@ TmemColumns Kernel::tmemColumnsOf(const ir::Value *v) const {
     } else if (dialect::kindOf(op) == OpKind::MemDescIndex && op->numOperands >= 2) {
       IndexExpr ie = indexExpr(*this, op->operands[1]); // follows partition captures
       int64_t idx = ie.constant ? static_cast<int64_t>(ie.value) : -1;
-      auto sliceCols = viewType ? tmemColumnCount(m, *chunk, *viewType) : std::nullopt;
+      auto slotType = typeOf(cur); // one slot of the ring
+      auto sliceCols = slotType ? tmemColumnCount(m, *chunk, *slotType) : std::nullopt;
       if (sliceCols && idx >= 0 && idx < 4096) {
         offset += idx * *sliceCols;
         how = "slot " + std::to_string(idx) + (how.empty() ? "" : ", ") + how;
