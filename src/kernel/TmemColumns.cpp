@@ -12,8 +12,10 @@ using dialect::OpKind;
 
 namespace {
 
-/// `colStride = N` of a `#ttng.tensor_memory_encoding<...>` (alias resolved), 1 when absent.
-int64_t colStrideOf(const ir::Module &m, const ir::Chunk &chunk, std::string_view enc) {
+/// `colStride = N` of a `#ttng.tensor_memory_encoding<...>` (alias resolved), 1
+/// when absent.
+int64_t colStrideOf(const ir::Module &m, const ir::Chunk &chunk,
+                    std::string_view enc) {
   std::string_view text = enc;
   if (!enc.empty() && enc.front() == '#')
     if (const ir::AliasDef *d = chunk.findAlias(enc))
@@ -22,7 +24,8 @@ int64_t colStrideOf(const ir::Module &m, const ir::Chunk &chunk, std::string_vie
   if (at == std::string_view::npos)
     return 1;
   int64_t v = 0;
-  for (size_t i = at + 12; i < text.size() && text[i] >= '0' && text[i] <= '9' && v < 1000; ++i)
+  for (size_t i = at + 12;
+       i < text.size() && text[i] >= '0' && text[i] <= '9' && v < 1000; ++i)
     v = v * 10 + (text[i] - '0');
   return v > 0 && v <= 32 ? v : 1;
 }
@@ -35,10 +38,13 @@ int64_t elementBits(std::string_view elt) {
 }
 
 /// Columns taken by `n` elements of type `t` along N.
-std::optional<int64_t> columnsOfElements(const ir::Module &m, const ir::Chunk &chunk,
-                                         const dialect::MemDescType &t, int64_t n) {
+std::optional<int64_t> columnsOfElements(const ir::Module &m,
+                                         const ir::Chunk &chunk,
+                                         const dialect::MemDescType &t,
+                                         int64_t n) {
   int64_t bits = elementBits(t.elementType);
-  constexpr int64_t kLimit = int64_t(1) << 24; // far above TMEM's 512 columns: untrusted sizes
+  constexpr int64_t kLimit =
+      int64_t(1) << 24; // far above TMEM's 512 columns: untrusted sizes
   if (bits <= 0 || n < 0 || n > kLimit)
     return std::nullopt;
   int64_t cells = n * bits * colStrideOf(m, chunk, t.encoding);
@@ -47,7 +53,8 @@ std::optional<int64_t> columnsOfElements(const ir::Module &m, const ir::Chunk &c
 
 } // namespace
 
-std::optional<int64_t> tmemColumnCount(const ir::Module &m, const ir::Chunk &chunk,
+std::optional<int64_t> tmemColumnCount(const ir::Module &m,
+                                       const ir::Chunk &chunk,
                                        const dialect::MemDescType &t) {
   if (t.shape.size() < 2)
     return std::nullopt;
@@ -84,7 +91,9 @@ TmemColumns Kernel::tmemColumnsOf(const ir::Value *v) const {
   bool known = true, anySlot = false;
   const ir::Operation *view = nullptr;
   std::string how;
-  auto typeOf = [&](const ir::Value *x) { return dialect::parseMemDesc(m, chunk, dialect::typeText(m, x)); };
+  auto typeOf = [&](const ir::Value *x) {
+    return dialect::parseMemDesc(m, chunk, dialect::typeText(m, x));
+  };
   auto viewType = typeOf(v);
   const ir::Value *cur = v;
   // Views form a chain; 64 steps bound a hostile one.
@@ -98,11 +107,13 @@ TmemColumns Kernel::tmemColumnsOf(const ir::Value *v) const {
       int64_t base = 0;
       if (c.owner != a && a->bufferOffset) {
         base = *a->bufferOffset;
-        how = "buffer.offset " + std::to_string(base) + (how.empty() ? "" : ", ") + how;
+        how = "buffer.offset " + std::to_string(base) +
+              (how.empty() ? "" : ", ") + how;
       }
       std::optional<int64_t> width =
           anySlot ? tmemColumnCount(m, *chunk, *a->type)
-                  : (viewType ? tmemColumnCount(m, *chunk, *viewType) : std::nullopt);
+                  : (viewType ? tmemColumnCount(m, *chunk, *viewType)
+                              : std::nullopt);
       if (anySlot)
         offset = 0;
       c.how = how;
@@ -113,7 +124,9 @@ TmemColumns Kernel::tmemColumnsOf(const ir::Value *v) const {
         c.known = true;
       } else {
         c.begin = 0;
-        c.end = c.owner->type ? tmemColumnCount(m, *chunk, *c.owner->type).value_or(0) : 0;
+        c.end = c.owner->type
+                    ? tmemColumnCount(m, *chunk, *c.owner->type).value_or(0)
+                    : 0;
       }
       return c;
     }
@@ -124,8 +137,10 @@ TmemColumns Kernel::tmemColumnsOf(const ir::Value *v) const {
       }
       const ir::Block *b = cur->ownerBlock();
       const ir::Operation *p = b && b->parent ? b->parent->parent : nullptr;
-      if (p && dialect::kindOf(p) == OpKind::For && cur->number > 0 && 3 + cur->number - 1 < p->numOperands) {
-        cur = p->operands[3 + cur->number - 1]; // the loop's init (yields keep the same view)
+      if (p && dialect::kindOf(p) == OpKind::For && cur->number > 0 &&
+          3 + cur->number - 1 < p->numOperands) {
+        cur = p->operands[3 + cur->number -
+                          1]; // the loop's init (yields keep the same view)
         continue;
       }
       return {};
@@ -136,25 +151,32 @@ TmemColumns Kernel::tmemColumnsOf(const ir::Value *v) const {
     if (!op->numOperands)
       return {};
     const ir::Value *src = op->operands[0];
-    if (dialect::kindOf(op) == OpKind::MemDescView || dialect::kindOf(op) == OpKind::MemDescIndex)
+    if (dialect::kindOf(op) == OpKind::MemDescView ||
+        dialect::kindOf(op) == OpKind::MemDescIndex)
       view = op;
     if (op->is("ttng.tmem_subslice")) {
       auto n = dialect::intAttr(m, op, "N");
       auto st = typeOf(src);
-      auto cols = n && st ? columnsOfElements(m, *chunk, *st, *n) : std::nullopt;
+      auto cols =
+          n && st ? columnsOfElements(m, *chunk, *st, *n) : std::nullopt;
       if (cols)
         offset += *cols;
       else
         known = false;
-      how = "tmem_subslice N=" + (n ? std::to_string(*n) : std::string("?")) + (how.empty() ? "" : ", ") + how;
+      how = "tmem_subslice N=" + (n ? std::to_string(*n) : std::string("?")) +
+            (how.empty() ? "" : ", ") + how;
     } else if (op->is("ttg.memdesc_reinterpret")) {
       if (how.empty())
-        how = "reinterpret as " + (viewType ? viewType->shapeText() : std::string("?"));
-    } else if (dialect::kindOf(op) == OpKind::MemDescIndex && op->numOperands >= 2) {
-      IndexExpr ie = indexExpr(*this, op->operands[1]); // follows partition captures
+        how = "reinterpret as " +
+              (viewType ? viewType->shapeText() : std::string("?"));
+    } else if (dialect::kindOf(op) == OpKind::MemDescIndex &&
+               op->numOperands >= 2) {
+      IndexExpr ie =
+          indexExpr(*this, op->operands[1]); // follows partition captures
       int64_t idx = ie.constant ? static_cast<int64_t>(ie.value) : -1;
       auto slotType = typeOf(cur); // one slot of the ring
-      auto sliceCols = slotType ? tmemColumnCount(m, *chunk, *slotType) : std::nullopt;
+      auto sliceCols =
+          slotType ? tmemColumnCount(m, *chunk, *slotType) : std::nullopt;
       if (sliceCols && idx >= 0 && idx < 4096) {
         offset += idx * *sliceCols;
         how = "slot " + std::to_string(idx) + (how.empty() ? "" : ", ") + how;
@@ -162,7 +184,8 @@ TmemColumns Kernel::tmemColumnsOf(const ir::Value *v) const {
         anySlot = true; // a dynamic slot: every slot of the ring
         how = "any slot" + std::string(how.empty() ? "" : ", ") + how;
       }
-    } else if (dialect::kindOf(op) == OpKind::MemDescView || op->is("ttg.convert_layout")) {
+    } else if (dialect::kindOf(op) == OpKind::MemDescView ||
+               op->is("ttg.convert_layout")) {
       // trans/reshape of TMEM keep the base; other views move it unknowably.
       if (!op->is("ttg.memdesc_trans") && !op->is("ttg.memdesc_reshape"))
         known = false;

@@ -22,9 +22,11 @@ namespace {
 
 /// The innermost scf.for/while around `op` within its partition, or null.
 const ir::Operation *enclosingLoop(const Kernel &k, const ir::Operation *op) {
-  for (const ir::Operation *p = op ? op->parentOp() : nullptr; p && p != k.func; p = p->parentOp()) {
+  for (const ir::Operation *p = op ? op->parentOp() : nullptr; p && p != k.func;
+       p = p->parentOp()) {
     OpKind kind = dialect::kindOf(p);
-    if (kind == OpKind::WarpSpecialize || p->is("ttg.warp_specialize.partitions"))
+    if (kind == OpKind::WarpSpecialize ||
+        p->is("ttg.warp_specialize.partitions"))
       return nullptr;
     if (kind == OpKind::For || kind == OpKind::While)
       return p;
@@ -40,7 +42,8 @@ bool inside(const ir::Operation *op, const ir::Operation *loop) {
 }
 
 /// True when `a` and `b` run inside one loop of their partition.
-bool shareLoop(const Kernel &k, const ir::Operation *a, const ir::Operation *b) {
+bool shareLoop(const Kernel &k, const ir::Operation *a,
+               const ir::Operation *b) {
   for (const ir::Operation *l = enclosingLoop(k, a); l; l = enclosingLoop(k, l))
     if (inside(b, l))
       return true;
@@ -60,22 +63,27 @@ std::string constantLiteral(const ir::Module &m, const ir::Operation *op) {
   std::string_view rest = ir::trim(t.substr(at + 14));
   if (!rest.empty() && rest.front() == '{') { // an attribute dictionary first
     size_t close = rest.find('}');
-    rest = close == std::string_view::npos ? std::string_view() : ir::trim(rest.substr(close + 1));
+    rest = close == std::string_view::npos ? std::string_view()
+                                           : ir::trim(rest.substr(close + 1));
   }
   size_t colon = rest.find(" :");
   return std::string(ir::trim(rest.substr(0, colon)));
 }
 
-/// Follows convert_layout/splat/broadcast to an arith.constant whose value is zero.
+/// Follows convert_layout/splat/broadcast to an arith.constant whose value is
+/// zero.
 bool isZero(const ir::Module &m, const ir::Value *v) {
   for (int i = 0; i < 16 && v && v->kind == ir::Value::Result; ++i) {
     const ir::Operation *d = v->definingOp();
     if (d->is("arith.constant")) {
       std::string t = constantLiteral(m, d);
-      return t.rfind("dense<0.000000e+00>", 0) == 0 || t.rfind("dense<0>", 0) == 0 ||
-             t.rfind("0.000000e+00", 0) == 0 || t == "0" || t == "false";
+      return t.rfind("dense<0.000000e+00>", 0) == 0 ||
+             t.rfind("dense<0>", 0) == 0 || t.rfind("0.000000e+00", 0) == 0 ||
+             t == "0" || t == "false";
     }
-    if (!(d->is("ttg.convert_layout") || d->is("tt.splat") || d->is("tt.broadcast")) || !d->numOperands)
+    if (!(d->is("ttg.convert_layout") || d->is("tt.splat") ||
+          d->is("tt.broadcast")) ||
+        !d->numOperands)
       return false;
     v = d->operands[0];
   }
@@ -83,7 +91,8 @@ bool isZero(const ir::Module &m, const ir::Value *v) {
 }
 
 /// "false", "true", "false on the first K step" or "unknown (...)".
-std::string classifyUseAcc(const Kernel &k, const ir::Operation *mma, const ir::Value *v) {
+std::string classifyUseAcc(const Kernel &k, const ir::Operation *mma,
+                           const ir::Value *v) {
   const ir::Module &m = *k.module;
   const ir::Operation *loop = enclosingLoop(k, mma);
   for (int i = 0; i < 16 && v; ++i) {
@@ -94,8 +103,8 @@ std::string classifyUseAcc(const Kernel &k, const ir::Operation *mma, const ir::
       }
       const ir::Block *b = v->ownerBlock();
       const ir::Operation *p = b && b->parent ? b->parent->parent : nullptr;
-      if (p && p == loop && dialect::kindOf(p) == OpKind::For && v->number > 0 &&
-          3 + v->number - 1 < p->numOperands) {
+      if (p && p == loop && dialect::kindOf(p) == OpKind::For &&
+          v->number > 0 && 3 + v->number - 1 < p->numOperands) {
         std::string init = classifyUseAcc(k, p, p->operands[3 + v->number - 1]);
         if (init == "false")
           return "false on the first K step";
@@ -113,18 +122,23 @@ std::string classifyUseAcc(const Kernel &k, const ir::Operation *mma, const ir::
         return "false";
       break;
     }
-    // `kt > 0` / `kt != 0` on the loop's induction variable: false on the first step.
-    if (d->is("arith.cmpi") && d->numOperands == 2 && loop && dialect::kindOf(loop) == OpKind::For) {
-      const ir::Block *body = loop->firstRegion ? loop->firstRegion->first : nullptr;
+    // `kt > 0` / `kt != 0` on the loop's induction variable: false on the first
+    // step.
+    if (d->is("arith.cmpi") && d->numOperands == 2 && loop &&
+        dialect::kindOf(loop) == OpKind::For) {
+      const ir::Block *body =
+          loop->firstRegion ? loop->firstRegion->first : nullptr;
       const ir::Value *iv = body && body->numArgs ? &body->args[0] : nullptr;
       std::string_view pred = dialect::attrText(m, d, "predicate");
       std::string_view text = m.str(d->range);
       bool onIv = d->operands[0] == iv;
-      bool gtOrNe = pred.empty() ? (text.find(" sgt") != std::string_view::npos ||
-                                    text.find(" ugt") != std::string_view::npos ||
-                                    text.find(" ne") != std::string_view::npos)
-                                 : (pred == "4" || pred == "8" || pred == "1");
-      if (onIv && gtOrNe && loop->numOperands >= 1 && isZero(m, d->operands[1])) {
+      bool gtOrNe = pred.empty()
+                        ? (text.find(" sgt") != std::string_view::npos ||
+                           text.find(" ugt") != std::string_view::npos ||
+                           text.find(" ne") != std::string_view::npos)
+                        : (pred == "4" || pred == "8" || pred == "1");
+      if (onIv && gtOrNe && loop->numOperands >= 1 &&
+          isZero(m, d->operands[1])) {
         const ir::Value *lb = loop->operands[0];
         if (isZero(m, lb) || lb == d->operands[1])
           return "false on the first K step";
@@ -143,7 +157,8 @@ std::string loopText(const Kernel &k, const ir::Operation *op) {
   const ir::Operation *outer = enclosingLoop(k, l);
   if (!outer)
     return "loop IR " + std::to_string(l->line);
-  return "K loop IR " + std::to_string(l->line) + " in tile loop IR " + std::to_string(outer->line);
+  return "K loop IR " + std::to_string(l->line) + " in tile loop IR " +
+         std::to_string(outer->line);
 }
 
 struct Access {
@@ -154,13 +169,14 @@ struct Access {
 };
 
 std::string eventNote(const BarrierEvent &e) {
-  return e.partition + " " + e.mechanism + " @" + std::to_string(e.where.irLine);
+  return e.partition + " " + e.mechanism + " @" +
+         std::to_string(e.where.irLine);
 }
 
 /// The back-edge: a barrier the reader's partition arrives on after the read
 /// and the writer's partition waits on before the overwrite, paired by slot.
-void orderAcross(const Kernel &k, const KernelBarrierReport &rep, const Access &r, const Access &w,
-                 TmemOrderRow &row) {
+void orderAcross(const Kernel &k, const KernelBarrierReport &rep,
+                 const Access &r, const Access &w, TmemOrderRow &row) {
   for (const BarrierGroup &g : rep.barriers) {
     if (g.kind == "named")
       continue;
@@ -169,9 +185,10 @@ void orderAcross(const Kernel &k, const KernelBarrierReport &rep, const Access &
         continue;
       // The arrive must follow the read in the same pass: an arrive before it
       // completes the phase the writer waits on before the read happened.
-      bool afterRead = ar.op == r.a.op ||
-                       (ar.op->line > r.a.op->line &&
-                        (!r.isMma || ar.mechanism == "tcgen05-commit" || ar.mechanism == "tcgen05-mma"));
+      bool afterRead =
+          ar.op == r.a.op || (ar.op->line > r.a.op->line &&
+                              (!r.isMma || ar.mechanism == "tcgen05-commit" ||
+                               ar.mechanism == "tcgen05-mma"));
       if (!afterRead)
         continue;
       for (const BarrierEvent &wt : g.events) {
@@ -185,24 +202,30 @@ void orderAcross(const Kernel &k, const KernelBarrierReport &rep, const Access &
           paired |= p.rfind(note, 0) == 0;
         if (!paired)
           continue;
-        bool constantPhase = !wt.phase.empty() &&
-                             std::all_of(wt.phase.begin(), wt.phase.end(), [](char c) { return c >= '0' && c <= '9'; });
+        bool constantPhase =
+            !wt.phase.empty() &&
+            std::all_of(wt.phase.begin(), wt.phase.end(),
+                        [](char c) { return c >= '0' && c <= '9'; });
         if (constantPhase && enclosingLoop(k, wt.op)) {
-          row.how = "wait on " + g.name + " @" + std::to_string(wt.where.irLine) + " uses constant parity " +
-                    wt.phase + " inside a loop: only its first phase orders anything";
+          row.how = "wait on " + g.name + " @" +
+                    std::to_string(wt.where.irLine) + " uses constant parity " +
+                    wt.phase +
+                    " inside a loop: only its first phase orders anything";
           continue;
         }
         row.ordered = true;
         row.barrier = g.name;
-        row.how = ar.partition + " " + ar.mechanism + " @" + std::to_string(ar.where.irLine) + " -> " +
-                  wt.partition + " wait phase " + (wt.phase.empty() ? "-" : wt.phase) + " @" +
+        row.how = ar.partition + " " + ar.mechanism + " @" +
+                  std::to_string(ar.where.irLine) + " -> " + wt.partition +
+                  " wait phase " + (wt.phase.empty() ? "-" : wt.phase) + " @" +
                   std::to_string(wt.where.irLine);
         return;
       }
     }
   }
   if (row.how.empty())
-    row.how = "no barrier that " + r.a.partition + " arrives on after the read and " + w.a.partition +
+    row.how = "no barrier that " + r.a.partition +
+              " arrives on after the read and " + w.a.partition +
               " waits on before the overwrite";
 }
 
@@ -211,8 +234,8 @@ void orderAcross(const Kernel &k, const KernelBarrierReport &rep, const Access &
 void addTmemSections(const Kernel &k, KernelBarrierReport &rep) {
   const ir::Module &m = *k.module;
   std::vector<Access> acc;
-  auto add = [&](const ir::Operation *op, const kernel::Placement &pl, const ir::Value *v, const char *what,
-                 bool read) -> Access * {
+  auto add = [&](const ir::Operation *op, const kernel::Placement &pl,
+                 const ir::Value *v, const char *what, bool read) -> Access * {
     kernel::TmemColumns c = k.tmemColumnsOf(v);
     if (!c.owner)
       return nullptr;
@@ -237,8 +260,8 @@ void addTmemSections(const Kernel &k, KernelBarrierReport &rep) {
   };
   k.walk([&](const ir::Operation *op, const kernel::Placement &pl) {
     OpKind kind = dialect::kindOf(op);
-    if (kind != OpKind::TmemLoad && kind != OpKind::TmemStore && kind != OpKind::TcGen5Mma &&
-        kind != OpKind::TcGen5MmaScaled)
+    if (kind != OpKind::TmemLoad && kind != OpKind::TmemStore &&
+        kind != OpKind::TcGen5Mma && kind != OpKind::TcGen5MmaScaled)
       return;
     dialect::OperandRoles r = dialect::operandRoles(m, op);
     if (kind == OpKind::TmemLoad && r.buffer) {
@@ -251,7 +274,8 @@ void addTmemSections(const Kernel &k, KernelBarrierReport &rep) {
         if (Access *x = add(op, pl, r.reads[0], "tcgen05_mma operand A", true))
           x->isMma = true;
       if (r.buffer) {
-        std::string use = r.useAcc ? classifyUseAcc(k, op, r.useAcc) : "unknown (no useD)";
+        std::string use =
+            r.useAcc ? classifyUseAcc(k, op, r.useAcc) : "unknown (no useD)";
         if (Access *x = add(op, pl, r.buffer, "tcgen05_mma", false)) {
           x->isMma = true;
           x->useAcc = use;
@@ -264,7 +288,8 @@ void addTmemSections(const Kernel &k, KernelBarrierReport &rep) {
   // Owners: every TMEM owner accessed through more than one logical buffer,
   // and every Meta-fork `buffer.id` owner with packed members.
   std::map<uint32_t, TmemPackRow> owners;
-  std::map<uint32_t, std::vector<std::string>> order; // sibling names per owner, first seen
+  std::map<uint32_t, std::vector<std::string>>
+      order; // sibling names per owner, first seen
   auto sibling = [&](uint32_t owner, const TmemSibling &s) {
     auto &names = order[owner];
     if (std::find(names.begin(), names.end(), s.name) != names.end())
@@ -276,7 +301,9 @@ void addTmemSections(const Kernel &k, KernelBarrierReport &rep) {
     TmemPackRow &row = owners[o->id];
     if (row.owner.empty()) {
       row.owner = o->name;
-      row.columns = o->type ? kernel::tmemColumnCount(m, *k.chunk, *o->type).value_or(0) : 0;
+      row.columns =
+          o->type ? kernel::tmemColumnCount(m, *k.chunk, *o->type).value_or(0)
+                  : 0;
       row.bufferId = o->bufferId;
       row.where = pointOf(k, o->op);
       TmemSibling self;
@@ -311,7 +338,8 @@ void addTmemSections(const Kernel &k, KernelBarrierReport &rep) {
   for (const Access &x : acc)
     buffersPerOwner[x.cols.owner->id].insert(x.a.buffer);
   for (const Access &x : acc) {
-    if (buffersPerOwner[x.cols.owner->id].size() < 2 && !owners.count(x.cols.owner->id))
+    if (buffersPerOwner[x.cols.owner->id].size() < 2 &&
+        !owners.count(x.cols.owner->id))
       continue;
     ownerRow(x.cols.owner);
     TmemSibling s;
@@ -320,7 +348,8 @@ void addTmemSections(const Kernel &k, KernelBarrierReport &rep) {
     s.end = x.cols.end;
     s.known = x.cols.known;
     s.how = x.cols.how;
-    s.where = x.cols.view ? pointOf(k, x.cols.view) : pointOf(k, x.cols.alloc->op);
+    s.where =
+        x.cols.view ? pointOf(k, x.cols.view) : pointOf(k, x.cols.alloc->op);
     sibling(x.cols.owner->id, s);
   }
 
@@ -346,14 +375,17 @@ void addTmemSections(const Kernel &k, KernelBarrierReport &rep) {
         o.sibling = r.a.buffer;
         o.reader = r.a;
         o.writer = w.a;
-        const kernel::Placement pw = k.placementOf(w.a.op), pr = k.placementOf(r.a.op);
+        const kernel::Placement pw = k.placementOf(w.a.op),
+                                pr = k.placementOf(r.a.op);
         bool attrOnly = (pw.ws && !pw.ws->op) || (pr.ws && !pr.ws->op);
         if (!repeats) {
           o.ordered = true;
-          o.how = "the overwrite runs once per kernel: no earlier use to protect";
+          o.how =
+              "the overwrite runs once per kernel: no earlier use to protect";
         } else if (r.a.partition == w.a.partition) {
           o.ordered = true;
-          o.how = r.isMma ? "same partition: tcgen05 ops issue in order" : "same partition: program order";
+          o.how = r.isMma ? "same partition: tcgen05 ops issue in order"
+                          : "same partition: program order";
         } else if (attrOnly) {
           o.beforePartitioning = true;
           o.how = "before code partitioning: the barriers are not inserted yet";
@@ -386,30 +418,42 @@ void addTmemSections(const Kernel &k, KernelBarrierReport &rep) {
       else
         otherStore = true;
     }
-    bool startsFalse = w.useAcc == "false" || w.useAcc == "false on the first K step";
+    bool startsFalse =
+        w.useAcc == "false" || w.useAcc == "false on the first K step";
     const TmemAccess *cross = nullptr;
     for (const TmemAccess &z : row.zeroStores)
       if (z.partition != w.a.partition && !cross)
         cross = &z;
     if (startsFalse && cross) {
       row.verdict = "redundant";
-      row.reason = "the MMA starts with use_acc=" + w.useAcc + ", so the zero tmem_store by " + cross->partition +
-                   " @" + std::to_string(cross->where.irLine) +
-                   " is overwritten unread; it needs a cross-partition hand-off to " + w.a.partition +
-                   " for nothing, and races with the MMA without one";
+      row.reason =
+          "the MMA starts with use_acc=" + w.useAcc +
+          ", so the zero tmem_store by " + cross->partition + " @" +
+          std::to_string(cross->where.irLine) +
+          " is overwritten unread; it needs a cross-partition hand-off to " +
+          w.a.partition + " for nothing, and races with the MMA without one";
     } else if (startsFalse) {
       row.verdict = "ok";
-      row.reason = "use_acc=" + w.useAcc + (row.zeroStores.empty() ? "" : "; the zero store in the same partition is redundant but ordered");
+      row.reason =
+          "use_acc=" + w.useAcc +
+          (row.zeroStores.empty() ? ""
+                                  : "; the zero store in the same partition is "
+                                    "redundant but ordered");
     } else if (!row.zeroStores.empty()) {
       row.verdict = "ok";
-      row.reason = "zero tmem_store by " + row.zeroStores.front().partition + " @" +
-                   std::to_string(row.zeroStores.front().where.irLine) + ", then use_acc=" + w.useAcc;
-    } else if (otherStore || (w.cols.alloc->op && w.cols.alloc->op->numOperands > 0)) {
+      row.reason = "zero tmem_store by " + row.zeroStores.front().partition +
+                   " @" + std::to_string(row.zeroStores.front().where.irLine) +
+                   ", then use_acc=" + w.useAcc;
+    } else if (otherStore ||
+               (w.cols.alloc->op && w.cols.alloc->op->numOperands > 0)) {
       row.verdict = "ok";
-      row.reason = "initialised by a tmem_store or the allocation's value, then use_acc=" + w.useAcc;
+      row.reason = "initialised by a tmem_store or the allocation's value, "
+                   "then use_acc=" +
+                   w.useAcc;
     } else {
       row.verdict = "unknown";
-      row.reason = "no use_acc=false issue and no store into these columns found";
+      row.reason =
+          "no use_acc=false issue and no store into these columns found";
     }
     rep.accumulatorInit.push_back(row);
   }
@@ -424,12 +468,15 @@ std::vector<ReportFinding> tmemFindings(const KernelBarrierReport &rep) {
       ReportFinding f;
       f.check = "tmem-packed-order";
       f.severity = "error";
-      f.message = "full-overwrite " + o.writer.what + " in " + o.writer.partition + " clobbers '" + o.sibling +
-                  "' (packed in '" + p.owner + "') before " + o.reader.partition + "'s " + o.reader.what +
+      f.message = "full-overwrite " + o.writer.what + " in " +
+                  o.writer.partition + " clobbers '" + o.sibling +
+                  "' (packed in '" + p.owner + "') before " +
+                  o.reader.partition + "'s " + o.reader.what +
                   " of it is ordered: missing back-edge";
       f.where = o.writer.where;
       f.col = o.writer.col;
-      f.related.push_back({o.reader.where, o.reader.partition + " reads '" + o.sibling + "' here"});
+      f.related.push_back({o.reader.where, o.reader.partition + " reads '" +
+                                               o.sibling + "' here"});
       f.notes.push_back(o.how);
       out.push_back(f);
     }
@@ -442,8 +489,9 @@ std::vector<ReportFinding> tmemFindings(const KernelBarrierReport &rep) {
       ReportFinding f;
       f.check = "tmem-redundant-init";
       f.severity = "warning";
-      f.message = "zero tmem_store of '" + a.accumulator + "' in " + z.partition + " is redundant: the " +
-                  a.mma.partition + " MMA starts with use_acc=" + a.useAcc;
+      f.message = "zero tmem_store of '" + a.accumulator + "' in " +
+                  z.partition + " is redundant: the " + a.mma.partition +
+                  " MMA starts with use_acc=" + a.useAcc;
       f.where = z.where;
       f.col = z.col;
       f.related.push_back({a.mma.where, "the MMA that overwrites it"});

@@ -2,14 +2,15 @@
 // members of a buffer.id, Gluon subslice/reinterpret/index views).
 #include <gtest/gtest.h>
 
-#include "kernel/Kernel.h"
 #include "ir/Parser.h"
+#include "kernel/Kernel.h"
 
 using namespace tscope;
 
 namespace {
 
-const char *kPacked = R"(#t = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+const char *kPacked =
+    R"(#t = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
 #t1 = #ttng.tensor_memory_encoding<blockM = 128, blockN = 1, colStride = 1>
 #t2 = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 2>
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:100"} {
@@ -32,7 +33,8 @@ struct Parsed {
   std::unique_ptr<ir::Module> m;
   std::vector<kernel::Kernel> kernels;
   Parsed() {
-    m = ir::parseModule(support::SourceBuffer::fromString("k.ttgir", kPacked), diags);
+    m = ir::parseModule(support::SourceBuffer::fromString("k.ttgir", kPacked),
+                        diags);
     kernels = kernel::Kernel::build(*m);
   }
   const ir::Value *result(std::string_view ssa) const {
