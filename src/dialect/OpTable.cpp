@@ -522,6 +522,7 @@ OperandRoles operandRoles(const ir::Module &m, const ir::Operation *op) {
     r.pred = posAt(first - 1);
     for (size_t i = first; i < pos.size(); ++i)
       r.barriers.push_back(pos[i]);
+    r.useAcc = posAt(first - 2);
     break;
   }
   case K::TcGen5Commit:

@@ -102,6 +102,7 @@ struct OperandRoles {
   std::vector<const ir::Value *> writes;   // memdescs written
   std::optional<int64_t> count;       // init/arrive count
   std::optional<int64_t> bytes;       // barrier_expect size
+  const ir::Value *useAcc = nullptr;  // tc_gen5_mma useD (false: overwrite the accumulator)
 };
 
 /// Decodes the operand roles of `op` per the table (textual order for pretty

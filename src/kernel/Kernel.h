@@ -61,6 +61,25 @@ struct Allocation {
   int64_t slots() const;
 };
 
+/// The tensor-memory columns a memdesc value covers, in the column space of
+/// the allocation that owns them: a Meta-fork packed sibling (`buffer.offset`
+/// under the `buffer.id` owner) or a Gluon view (`tmem_subslice`,
+/// `memdesc_reinterpret`, `memdesc_index`) of an `allocate_tensor_memory`.
+struct TmemColumns {
+  const Allocation *owner = nullptr; // the allocation whose columns these are
+  const Allocation *alloc = nullptr; // the allocation the value derives from
+  int64_t begin = 0, end = 0;        // [begin, end) columns of the owner
+  bool known = false;                // false: the range is the owner's whole span
+  std::string how;                   // "buffer.offset 64", "tmem_subslice N=64", ...
+  const ir::Operation *view = nullptr; // the view nearest the allocation, if any
+};
+
+/// Columns of one TMEM memdesc type: N x (element bits x colStride) / 32 per
+/// 2-D tile, times the leading slots (ttng getTmemAllocSizes); nullopt when
+/// the shape or element type is unknown.
+std::optional<int64_t> tmemColumnCount(const ir::Module &m, const ir::Chunk &chunk,
+                                       const dialect::MemDescType &t);
+
 /// Where an op runs.
 struct Placement {
   const WarpSpecialize *ws = nullptr;
@@ -92,6 +111,12 @@ public:
   std::string derivation(const ir::Value *v) const;
   /// The allocation defined by `v` itself, or null.
   const Allocation *allocationOf(const ir::Value *v) const;
+  /// The TMEM columns `v` covers (through views, partition captures and loop
+  /// carries with a single source); owner null for a non-TMEM value.
+  TmemColumns tmemColumnsOf(const ir::Value *v) const;
+  /// The `buffer.id` owner of a packed TMEM allocation (the member without
+  /// `buffer.offset`), or `a` itself.
+  const Allocation *packingOwner(const Allocation *a) const;
   /// A readable name: NameLoc or SSA name, partition args shown by capture.
   std::string valueName(const ir::Value *v) const;
   /// The Python file:line behind an op.

@@ -39,6 +39,14 @@ std::string keyOps(const PartitionRow &p) {
   return join(v);
 }
 
+/// Display width of UTF-8 text (one column per code point: the table marks).
+size_t widthOf(const std::string &s) {
+  size_t n = 0;
+  for (unsigned char c : s)
+    n += (c & 0xC0) != 0x80;
+  return n;
+}
+
 /// A table printed with columns padded to the widest cell.
 struct Table {
   std::vector<std::vector<std::string>> rows;
@@ -48,7 +56,7 @@ struct Table {
     std::vector<size_t> w(rows[0].size(), 0);
     for (const auto &r : rows)
       for (size_t i = 0; i < r.size() && i < w.size(); ++i)
-        w[i] = std::max(w[i], r[i].size());
+        w[i] = std::max(w[i], widthOf(r[i]));
     for (size_t ri = 0; ri < rows.size(); ++ri) {
       const auto &r = rows[ri];
       std::string line = markdown ? "|" : indent;
@@ -61,7 +69,7 @@ struct Table {
         } else {
           line += cell;
           if (i + 1 < r.size())
-            line += std::string(w[i] - r[i].size() + 2, ' ');
+            line += std::string(w[i] - widthOf(r[i]) + 2, ' ');
         }
       }
       while (!markdown && !line.empty() && line.back() == ' ')
@@ -145,6 +153,55 @@ void report(std::ostream &os, const KernelBarrierReport &r, bool md) {
       u.rows.push_back({x.value, x.how, x.op, x.partition, where(x.where)});
     u.print(os, md, "    ");
   }
+  os << "\n" << h2 << "6. Column-packed TMEM\n";
+  if (r.tmemPacking.empty())
+    os << "  (no column-packed TMEM)\n";
+  for (const TmemPackRow &p : r.tmemPacking) {
+    std::string head = "owner " + p.owner + "  " + std::to_string(p.columns) + " columns";
+    if (p.bufferId)
+      head += "  buffer.id " + std::to_string(*p.bufferId);
+    head += "  (" + where(p.where) + ")";
+    os << (md ? "- **" + head + "**" : "  " + head) << "\n";
+    Table sib;
+    sib.rows.push_back({"sibling", "columns", "how", "where"});
+    for (const TmemSibling &x : p.siblings)
+      sib.rows.push_back({x.name, x.known ? std::to_string(x.begin) + ".." + std::to_string(x.end) : "?",
+                          x.how.empty() ? "-" : x.how, where(x.where)});
+    sib.print(os, md, "    ");
+    if (p.overwriters.empty())
+      os << (md ? "\n" : "") << "    full-overwrite MMA writers: none\n";
+    for (const TmemAccess &w : p.overwriters)
+      os << (md ? "\n" : "") << "    full-overwrite MMA writer: " << w.partition << " " << w.what << " into "
+         << w.buffer << " (" << where(w.where) << ")\n";
+    if (md)
+      os << "\n";
+    Table o;
+    o.rows.push_back({"", "sibling", "reader", "writer", "back-edge"});
+    for (const TmemOrderRow &x : p.orders)
+      o.rows.push_back({x.beforePartitioning ? "-" : x.ordered ? "\u2713 ordered" : "\u2717 MISSING", x.sibling,
+                        x.reader.partition + " " + x.reader.what + " (" + where(x.reader.where) + ")",
+                        x.writer.partition + " (" + where(x.writer.where) + ")",
+                        (x.barrier.empty() ? "" : x.barrier + ": ") + x.how});
+    if (p.orders.empty())
+      os << "    (no read of overlapping columns before a repeated overwrite)\n";
+    else
+      o.print(os, md, "    ");
+  }
+  os << "\n" << h2 << "7. Operand-D accumulator init\n";
+  if (r.accumulatorInit.empty())
+    os << "  (no MMA accumulator in tensor memory)\n";
+  Table ai;
+  ai.rows.push_back({"", "accumulator", "mma", "loop", "use_acc", "zero stores", "why"});
+  for (const AccumulatorInitRow &x : r.accumulatorInit) {
+    std::vector<std::string> z;
+    for (const TmemAccess &s : x.zeroStores)
+      z.push_back(s.partition + " (" + where(s.where) + ")");
+    ai.rows.push_back({x.verdict == "ok" ? "\u2713" : x.verdict == "redundant" ? "\u2717 redundant" : "? unknown",
+                       x.accumulator, x.mma.partition + " (" + where(x.mma.where) + ")", x.loop, x.useAcc,
+                       z.empty() ? "-" : join(z), x.reason});
+  }
+  if (!r.accumulatorInit.empty())
+    ai.print(os, md);
   if (!r.focus.empty()) {
     os << "\n" << h2 << "Timeline of " << r.focus << "\n";
     Table tl;
@@ -165,6 +222,10 @@ nlohmann::json pointJson(const SourcePoint &p) {
   return j;
 }
 
+nlohmann::json accessJson(const TmemAccess &a) {
+  return {{"partition", a.partition}, {"op", a.what}, {"buffer", a.buffer}, {"location", pointJson(a.where)}};
+}
+
 } // namespace
 
 void barrierText(std::ostream &os, const std::vector<KernelBarrierReport> &reps) {
@@ -179,6 +240,7 @@ void barrierMarkdown(std::ostream &os, const std::vector<KernelBarrierReport> &r
 
 nlohmann::json barrierJson(const std::vector<KernelBarrierReport> &reps, const std::string &file) {
   nlohmann::json ks = nlohmann::json::array();
+  nlohmann::json findings = nlohmann::json::array();
   for (const KernelBarrierReport &r : reps) {
     nlohmann::json k;
     k["name"] = r.kernel;
@@ -239,6 +301,45 @@ nlohmann::json barrierJson(const std::vector<KernelBarrierReport> &reps, const s
                     {"location", pointJson(a.where)}, {"uses", us}});
     }
     k["aliases"] = as;
+    nlohmann::json tp = nlohmann::json::array();
+    for (const TmemPackRow &p : r.tmemPacking) {
+      nlohmann::json sib = nlohmann::json::array(), ow = nlohmann::json::array(), ord = nlohmann::json::array();
+      for (const TmemSibling &x : p.siblings)
+        sib.push_back({{"name", x.name}, {"columns", x.known ? nlohmann::json::array({x.begin, x.end}) : nlohmann::json()},
+                       {"how", x.how}, {"location", pointJson(x.where)}});
+      for (const TmemAccess &w : p.overwriters)
+        ow.push_back(accessJson(w));
+      for (const TmemOrderRow &x : p.orders)
+        ord.push_back({{"sibling", x.sibling}, {"reader", accessJson(x.reader)}, {"writer", accessJson(x.writer)},
+                       {"status", x.beforePartitioning ? "before-partitioning" : x.ordered ? "ordered" : "missing"},
+                       {"barrier", x.barrier.empty() ? nlohmann::json() : nlohmann::json(x.barrier)},
+                       {"how", x.how}});
+      tp.push_back({{"owner", p.owner}, {"columns", p.columns},
+                    {"buffer_id", p.bufferId ? nlohmann::json(*p.bufferId) : nlohmann::json()},
+                    {"location", pointJson(p.where)}, {"siblings", sib}, {"overwriters", ow}, {"orders", ord}});
+    }
+    k["tmem_packing"] = tp;
+    nlohmann::json ai = nlohmann::json::array();
+    for (const AccumulatorInitRow &x : r.accumulatorInit) {
+      nlohmann::json z = nlohmann::json::array();
+      for (const TmemAccess &s : x.zeroStores)
+        z.push_back(accessJson(s));
+      ai.push_back({{"accumulator", x.accumulator}, {"mma", accessJson(x.mma)}, {"loop", x.loop},
+                    {"use_acc", x.useAcc}, {"zero_stores", z}, {"verdict", x.verdict}, {"reason", x.reason}});
+    }
+    k["accumulator_init"] = ai;
+    for (const ReportFinding &f : tmemFindings(r)) {
+      nlohmann::json rel = nlohmann::json::array();
+      for (const auto &[pt, msg] : f.related)
+        rel.push_back({{"message", msg}, {"location", {{"file", file}, {"line", pt.irLine}, {"col", 0}}},
+                       {"source", pt.pyLine ? nlohmann::json({{"file", pt.pyFile}, {"line", pt.pyLine}}) : nlohmann::json()}});
+      findings.push_back({{"check", f.check}, {"severity", f.severity}, {"message", f.message},
+                          {"location", {{"file", file}, {"line", f.where.irLine}, {"col", f.col}}},
+                          {"source", f.where.pyLine ? nlohmann::json({{"file", f.where.pyFile}, {"line", f.where.pyLine}})
+                                                    : nlohmann::json()},
+                          {"related", rel}, {"notes", f.notes}, {"trace", nlohmann::json::array()},
+                          {"kernel", r.kernel}});
+    }
     if (!r.focus.empty()) {
       nlohmann::json ts = nlohmann::json::array();
       for (const TimelineRow &t : r.timeline)
@@ -249,8 +350,7 @@ nlohmann::json barrierJson(const std::vector<KernelBarrierReport> &reps, const s
     }
     ks.push_back(k);
   }
-  return {{"schema", "tscope.barriers/1"}, {"file", file}, {"kernels", ks},
-          {"findings", nlohmann::json::array()}};
+  return {{"schema", "tscope.barriers/1"}, {"file", file}, {"kernels", ks}, {"findings", findings}};
 }
 
 void barrierDot(std::ostream &os, const std::vector<KernelBarrierReport> &reps) {

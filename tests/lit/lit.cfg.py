@@ -30,3 +30,10 @@ if os.path.exists(_triton_python):
     if _sp.run([_triton_python, "-c", "import triton"], capture_output=True).returncode == 0:
         config.available_features.add("triton-cpu")
         config.substitutions.append(("%triton_python", _triton_python))
+
+# Triton's own lit tests, copied flat (param triton_lit, or ../corpus/triton-lit
+# beside the checkout): corpus tests run only where the copy exists.
+_triton_lit = params.get("triton_lit", os.path.join(os.path.dirname(__file__), "..", "..", "..", "corpus", "triton-lit"))
+if os.path.isdir(_triton_lit):
+    config.available_features.add("triton-lit-corpus")
+    config.substitutions.append(("%triton_lit", _triton_lit))

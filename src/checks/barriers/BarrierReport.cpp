@@ -462,6 +462,7 @@ std::vector<KernelBarrierReport> buildBarrierReport(const ir::Module &m,
       }
     }
     rep.barriers = all;
+    addTmemSections(k, rep);
 
     // Shared data map.
     std::map<std::string, std::set<std::string>> barriersOf;

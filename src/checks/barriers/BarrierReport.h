@@ -109,6 +109,57 @@ struct TimelineRow {
   SourcePoint where;
 };
 
+/// One access of tensor-memory columns in the TMEM sections.
+struct TmemAccess {
+  const ir::Operation *op = nullptr;
+  std::string partition;
+  std::string what;   // "tmem_load", "tcgen05_mma operand A", "tcgen05_mma use_acc=false", ...
+  std::string buffer; // the logical buffer (owner or packed sibling) accessed
+  SourcePoint where;
+  uint32_t col = 0; // IR column of the op
+};
+
+/// A logical buffer inside an owner's columns.
+struct TmemSibling {
+  std::string name;
+  int64_t begin = 0, end = 0; // [begin, end) columns of the owner
+  bool known = false;         // false: placed nowhere exactly (whole span assumed)
+  std::string how;            // "buffer.offset 64", "tmem_subslice N=64", "reinterpret as ..."
+  SourcePoint where;
+};
+
+/// A read of columns that a later full-overwrite MMA clobbers: the back-edge.
+struct TmemOrderRow {
+  std::string sibling; // the buffer read
+  TmemAccess reader, writer;
+  bool ordered = false;
+  bool beforePartitioning = false; // partitions from attributes: no barriers yet
+  std::string barrier;  // the barrier that orders it ("" when none)
+  std::string how;      // evidence, or what is missing
+};
+
+/// One column-packed TMEM owner.
+struct TmemPackRow {
+  std::string owner;
+  int64_t columns = 0;
+  std::optional<int64_t> bufferId;
+  SourcePoint where;
+  std::vector<TmemSibling> siblings;    // the owner itself first
+  std::vector<TmemAccess> overwriters; // full-overwrite MMA writers
+  std::vector<TmemOrderRow> orders;
+};
+
+/// How one MMA accumulator's initial value is covered.
+struct AccumulatorInitRow {
+  std::string accumulator;
+  TmemAccess mma;
+  std::string loop;   // "K loop IR 145 in tile loop IR 141", "loop IR 139", "no loop"
+  std::string useAcc; // "false", "true", "false on the first K step", "unknown (%x)"
+  std::vector<TmemAccess> zeroStores;
+  std::string verdict; // "ok", "redundant", "unknown"
+  std::string reason;
+};
+
 /// The report for one kernel.
 struct KernelBarrierReport {
   std::string kernel;
@@ -121,6 +172,8 @@ struct KernelBarrierReport {
   std::vector<DataRow> data;
   std::vector<AliasEntry> aliases;
   std::vector<TimelineRow> timeline; // with --focus
+  std::vector<TmemPackRow> tmemPacking;             // column-packed TMEM owners
+  std::vector<AccumulatorInitRow> accumulatorInit; // operand-D init per MMA
   std::string focus;
   size_t barrierOps = 0, attributedBarrierOps = 0;
 };
@@ -130,6 +183,27 @@ struct KernelBarrierReport {
 /// timeline.
 std::vector<KernelBarrierReport> buildBarrierReport(const ir::Module &m,
                                                     const std::string &focus = {});
+
+/// A finding in the shared JSON shape (DESIGN.md): check id, severity,
+/// message, IR point (line, col, Python line), related points and notes.
+struct ReportFinding {
+  std::string check;    // "tmem-packed-order", "tmem-redundant-init"
+  std::string severity; // "error", "warning"
+  std::string message;
+  SourcePoint where;
+  uint32_t col = 0;
+  std::vector<std::pair<SourcePoint, std::string>> related;
+  std::vector<std::string> notes;
+};
+
+/// Adds the column-packed TMEM table and the operand-D init rows to `rep`
+/// (called by buildBarrierReport once the barrier groups are paired).
+void addTmemSections(const kernel::Kernel &k, KernelBarrierReport &rep);
+
+/// The ✗ rows of the TMEM sections as findings: a missing back-edge is an
+/// error (`tmem-packed-order`), a redundant cross-partition zero-store a
+/// warning (`tmem-redundant-init`).
+std::vector<ReportFinding> tmemFindings(const KernelBarrierReport &rep);
 
 /// One row of `--compare`: a wait's slot/phase in the old and the new IR.
 struct CompareRow {

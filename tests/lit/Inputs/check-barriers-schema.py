@@ -19,7 +19,8 @@ edges = barriers = 0
 for k in kernels:
     for key, t in [("name", str), ("target", str), ("num_warps", int), ("warp_specialized", bool),
                    ("barrier_ops", int), ("attributed_barrier_ops", int), ("partitions", list),
-                   ("edges", list), ("barriers", list), ("data", list), ("aliases", list)]:
+                   ("edges", list), ("barriers", list), ("data", list), ("aliases", list),
+                   ("tmem_packing", list), ("accumulator_init", list)]:
         need(k, key, t, "kernel")
     for p in k["partitions"]:
         for key, t in [("name", str), ("role", str), ("warps", int), ("key_ops", dict)]:
@@ -46,4 +47,43 @@ for k in kernels:
         for u in need(a, "uses", list, "alias"):
             for key, t in [("value", str), ("how", str), ("op", str), ("partition", str)]:
                 need(u, key, t, "use")
+def access(a, where):
+    for key, t in [("partition", str), ("op", str), ("buffer", str), ("location", dict)]:
+        need(a, key, t, where)
+owners = orders = inits = 0
+for k in kernels:
+    for p in k["tmem_packing"]:
+        for key, t in [("owner", str), ("columns", int), ("siblings", list), ("overwriters", list),
+                       ("orders", list), ("location", dict)]:
+            need(p, key, t, "tmem_packing")
+        for sb in p["siblings"]:
+            need(sb, "name", str, "sibling")
+            assert sb["columns"] is None or len(sb["columns"]) == 2
+        for w in p["overwriters"]:
+            access(w, "overwriter")
+        for o in p["orders"]:
+            access(need(o, "reader", dict, "order"), "reader")
+            access(need(o, "writer", dict, "order"), "writer")
+            assert need(o, "status", str, "order") in ("ordered", "missing", "before-partitioning")
+            need(o, "how", str, "order")
+            orders += 1
+        owners += 1
+    for a in k["accumulator_init"]:
+        for key, t in [("accumulator", str), ("mma", dict), ("loop", str), ("use_acc", str),
+                       ("zero_stores", list), ("verdict", str), ("reason", str)]:
+            need(a, key, t, "accumulator_init")
+        assert a["verdict"] in ("ok", "redundant", "unknown")
+        inits += 1
+kinds = []
+for f in doc["findings"]:
+    for key, t in [("check", str), ("severity", str), ("message", str), ("location", dict),
+                   ("related", list), ("notes", list), ("trace", list)]:
+        need(f, key, t, "finding")
+    for key, t in [("file", str), ("line", int), ("col", int)]:
+        need(f["location"], key, t, "finding.location")
+    assert f["severity"] in ("error", "warning", "note", "info")
+    assert "source" in f
+    kinds.append(f"{f['check']} {f['severity']}")
 print(f"schema ok: {len(kernels)} kernels, {edges} edges, {barriers} barriers")
+print(f"tmem: {owners} owners, {orders} orders, {inits} init rows, {len(doc['findings'])} findings"
+      + (f" ({', '.join(sorted(set(kinds)))})" if kinds else ""))
