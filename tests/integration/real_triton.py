@@ -35,6 +35,10 @@ CASES = {
     "tl_persistent_matmul_ws": ["deadlock", "barriers", "fences"],
     "tl_tma_matmul": ["fences"],
     "gluon_bw_tcgen05": ["deadlock", "barriers"],
+    "gluon_tmem_packed_missing": ["tmem"],
+    "gluon_tmem_packed_fixed": ["tmem"],
+    "gluon_tmem_acc_init_redundant": ["tmem"],
+    "gluon_tmem_acc_init_fixed": ["tmem"],
 }
 
 # The launch's integer arguments (as the lit tests bind them); others are tried.
@@ -80,6 +84,11 @@ def barrier_shape(tool, path, case):
         edges = sorted((e.get("mechanism", ""), e.get("direction", "")) for e in k.get("edges", []))
         shape.append((k.get("name"), parts, edges))
     return shape
+
+
+def tmem_findings(tool, path, case):
+    j = json.loads(tscope(["barriers", "--format", "json", str(path)], tool, ok=(0,)).stdout)
+    return sorted((f["check"], f["severity"], f["message"]) for f in j.get("findings", []))
 
 
 def main():
@@ -132,7 +141,8 @@ def main():
         if fresh != kept:
             failures.append(f"{name}: TTGIR differs from {fixture} beyond locations (re-generate the fixture?)")
         for check in CASES[base]:
-            fn = {"deadlock": deadlock_verdicts, "fences": fence_findings, "barriers": barrier_shape}[check]
+            fn = {"deadlock": deadlock_verdicts, "fences": fence_findings, "barriers": barrier_shape,
+                  "tmem": tmem_findings}[check]
             try:
                 a, b = fn(args.tscope, ttgir, base), fn(args.tscope, fixture / "kernel.ttgir", base)
             except (RuntimeError, json.JSONDecodeError, KeyError) as e:
