@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <map>
 
+#include "dumps/Cubin.h"
 #include "dumps/IndexReport.h"
 #include "support/SourceBuffer.h"
 
@@ -104,6 +105,37 @@ void finishRow(KernelResourcesRow &r) {
 
 } // namespace
 
+namespace {
+
+/// What the cubin beside a kernel's metadata (`<stem>.cubin`, as in a Triton
+/// cache, or `kernel.cubin`) records for `kernel`, as a ptxas entry with the
+/// numbers a cubin does not hold left unknown.
+std::optional<PtxasEntry> cubinResources(const std::string &folder, const std::string &stem,
+                                         const std::string &kernel) {
+  std::error_code ec;
+  for (const fs::path &cand : {fs::path(folder) / (stem + ".cubin"), fs::path(folder) / "kernel.cubin"}) {
+    if (!fs::exists(cand, ec))
+      continue;
+    std::string err;
+    auto ks = readCubin(readAll(cand.string()), err);
+    if (!ks)
+      continue;
+    for (const CubinKernel &k : *ks)
+      if (k.name == kernel && k.registers >= 0) {
+        PtxasEntry e;
+        e.function = k.name;
+        e.tool = "cubin";
+        e.registers = k.registers;
+        e.stackFrame = k.frameSize;
+        e.smem = k.staticShared;
+        return e;
+      }
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
 std::optional<RegsReport> gatherRegs(const std::string &path, std::string &error) {
   RegsReport rep;
   std::error_code ec;
@@ -190,6 +222,9 @@ std::optional<RegsReport> gatherRegs(const std::string &path, std::string &error
           r.config = shortConfig(named.front()->e.config->text);
       } else if (named.size() > 1) {
         r.matchNote = fmt::format("{} ptxas entries fit this config; registers not attributed", named.size());
+      } else if (auto c = cubinResources(md.folder, md.name, md.m.name)) {
+        r.ptxas = *c;
+        r.matchNote = "registers and stack frame from the cubin; spills need the ptxas log (--preset regs)";
       } else {
         r.matchNote = "no ptxas output for it (run with --preset regs)";
       }
