@@ -331,7 +331,7 @@ render::ReportModel buildReport(const std::vector<std::string> &paths, const Rep
       file.kernels.push_back(std::move(k));
     }
     for (checks::Finding &f : fr.findings) {
-      render::ReportFinding rf;
+      render::FindingView rf;
       rf.ir = irExcerpt(fr.module->buffer(), f.where.line, opts.context);
       rf.python = pyExcerpt(f.where, opts.context);
       model.errors += f.severity == support::Severity::Error;

@@ -81,7 +81,7 @@ void swimLanes(std::ostream &os, const ReportKernel &k) {
   os << "</svg>";
 }
 
-void findingBlock(std::ostream &os, const ReportFinding &rf, size_t id) {
+void findingBlock(std::ostream &os, const FindingView &rf, size_t id) {
   const Finding &f = rf.finding;
   const char *sev = support::severityName(f.severity);
   os << "<article class=\"finding sev-" << sev << "\" id=\"finding-" << id << "\">";
@@ -304,7 +304,7 @@ void writeHtmlReport(std::ostream &os, const ReportModel &model) {
     os << "<h3>Findings (" << f.findings.size() << ")</h3>";
     if (f.findings.empty())
       os << "<p>none</p>";
-    for (const ReportFinding &rf : f.findings)
+    for (const FindingView &rf : f.findings)
       findingBlock(os, rf, fid++);
     os << "</section>\n";
   }

@@ -24,7 +24,7 @@ struct Excerpt {
 };
 
 /// A finding with its excerpts.
-struct ReportFinding {
+struct FindingView {
   checks::Finding finding;
   Excerpt ir, python;
 };
@@ -63,7 +63,7 @@ struct ReportFile {
   std::string path;
   std::vector<ReportAnalysis> analyses;
   std::vector<ReportKernel> kernels;
-  std::vector<ReportFinding> findings;
+  std::vector<FindingView> findings;
 };
 
 /// One changed pass with its unified diff.
