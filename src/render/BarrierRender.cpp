@@ -353,20 +353,47 @@ nlohmann::json barrierJson(const std::vector<KernelBarrierReport> &reps, const s
   return {{"schema", "tscope.barriers/1"}, {"file", file}, {"kernels", ks}, {"findings", findings}};
 }
 
+const char *mechanismColor(const std::string &mechanism) {
+  if (mechanism.find("tma") != std::string::npos)
+    return "blue";
+  if (mechanism.find("tcgen05") != std::string::npos || mechanism.find("tmem") != std::string::npos)
+    return "darkgreen";
+  if (mechanism.find("bar.") != std::string::npos)
+    return "purple";
+  if (mechanism.find("cp.async") != std::string::npos)
+    return "darkorange";
+  if (mechanism.find("producer") != std::string::npos || mechanism.find("consumer") != std::string::npos ||
+      mechanism.find("aref") != std::string::npos)
+    return "brown";
+  return "black";
+}
+
+namespace {
+/// A dot double-quoted string's contents: quotes and backslashes escaped, so
+/// names from the IR cannot end the string.
+std::string dotEscape(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out.push_back('\\');
+    out.push_back(c == '\n' ? ' ' : c);
+  }
+  return out;
+}
+} // namespace
+
 void barrierDot(std::ostream &os, const std::vector<KernelBarrierReport> &reps) {
   os << "digraph barriers {\n  rankdir=TB;\n  node [shape=box, fontname=\"monospace\"];\n";
   size_t n = 0;
   for (const KernelBarrierReport &r : reps) {
-    os << "  subgraph cluster_" << n << " {\n    label=\"" << r.kernel << "\";\n";
+    os << "  subgraph cluster_" << n << " {\n    label=\"" << dotEscape(r.kernel) << "\";\n";
     for (const PartitionRow &p : r.partitions)
-      os << "    \"" << n << ":" << p.name << "\" [label=\"" << p.name << "\\n" << p.role << "\"];\n";
+      os << "    \"" << n << ":" << dotEscape(p.name) << "\" [label=\"" << dotEscape(p.name) << "\\n"
+         << dotEscape(p.role) << "\"];\n";
     for (const BarrierEdge &e : r.edges) {
-      std::string color = e.mechanism.find("tma") != std::string::npos      ? "blue"
-                          : e.mechanism.find("tcgen05") != std::string::npos ? "darkgreen"
-                          : e.mechanism.find("bar.") != std::string::npos    ? "purple"
-                                                                             : "black";
-      os << "    \"" << n << ":" << e.from << "\" -> \"" << n << ":" << e.to << "\" [label=\""
-         << e.barrier << "\\n" << e.mechanism << "\", color=" << color
+      os << "    \"" << n << ":" << dotEscape(e.from) << "\" -> \"" << n << ":" << dotEscape(e.to)
+         << "\" [label=\"" << dotEscape(e.barrier) << "\\n" << dotEscape(e.mechanism)
+         << "\", color=" << mechanismColor(e.mechanism)
          << (e.backward ? ", style=dashed, constraint=false" : "") << "];\n";
     }
     os << "  }\n";

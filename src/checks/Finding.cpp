@@ -1,0 +1,67 @@
+// Finding helpers: locations from offsets or lines, severity names, ordering.
+#include "checks/Finding.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace tscope::checks {
+
+FindingLocation locationAt(const support::SourceBuffer &buf, uint32_t offset, std::string pyFile,
+                           uint32_t pyLine) {
+  FindingLocation l;
+  l.file = buf.name();
+  auto [line, col] = buf.lineCol(offset);
+  l.line = line;
+  l.col = col;
+  l.offset = offset;
+  l.pyFile = std::move(pyFile);
+  l.pyLine = pyLine;
+  return l;
+}
+
+FindingLocation locationOfLine(const support::SourceBuffer &buf, uint32_t line, std::string pyFile,
+                               uint32_t pyLine) {
+  FindingLocation l;
+  l.file = buf.name();
+  l.line = line;
+  l.col = 1;
+  l.pyFile = std::move(pyFile);
+  l.pyLine = pyLine;
+  if (line == 0)
+    return l;
+  std::string_view text = buf.text();
+  size_t pos = 0;
+  for (uint32_t n = 1; n < line; ++n) {
+    size_t nl = text.find('\n', pos);
+    if (nl == std::string_view::npos)
+      return l;
+    pos = nl + 1;
+  }
+  size_t first = pos;
+  while (first < text.size() && (text[first] == ' ' || text[first] == '\t'))
+    ++first;
+  if (first >= text.size() || text[first] == '\n')
+    first = pos;
+  l.col = static_cast<uint32_t>(first - pos + 1);
+  l.offset = static_cast<uint32_t>(first);
+  return l;
+}
+
+support::Severity severityFromName(const std::string &s) {
+  if (s == "error")
+    return support::Severity::Error;
+  if (s == "warning")
+    return support::Severity::Warning;
+  if (s == "info")
+    return support::Severity::Info;
+  return support::Severity::Note;
+}
+
+void sortFindings(std::vector<Finding> &findings) {
+  std::stable_sort(findings.begin(), findings.end(), [](const Finding &a, const Finding &b) {
+    return std::tie(a.where.file, a.where.line, a.where.col, a.check, a.message) <
+           std::tie(b.where.file, b.where.line, b.where.col, b.check, b.message);
+  });
+}
+
+} // namespace tscope::checks

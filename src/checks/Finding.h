@@ -1,0 +1,69 @@
+// Finding: one result of any check in the shape every tscope command shares
+// (DESIGN.md: check, severity, primary location, related locations, message,
+// notes, trace), and the helpers adapters use to point into the IR.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "support/Diagnostics.h"
+#include "support/SourceBuffer.h"
+
+namespace tscope::checks {
+
+/// Where a finding points: the IR file, line and column (and byte offset, for
+/// the caret), and the Python file:line the op's loc chain names.
+struct FindingLocation {
+  std::string file; ///< the IR file as given on the command line
+  uint32_t line = 0;
+  uint32_t col = 0;
+  std::optional<uint32_t> offset; ///< byte offset in `file`, when known
+  std::string pyFile;             ///< empty when the loc chain names no file
+  uint32_t pyLine = 0;
+  std::string pyText; ///< that Python line, when the file could be read (filled by the driver)
+};
+
+/// A location that explains a finding.
+struct RelatedLocation {
+  FindingLocation where;
+  std::string message;
+};
+
+/// One step of a finding's evidence (a deadlock trace, a proxy path).
+struct FindingStep {
+  std::string actor; ///< partition, or "TMA"/"tcgen05" for async completions
+  std::string action;
+  FindingLocation where;
+};
+
+/// One finding of one check.
+struct Finding {
+  std::string check; ///< kebab-case id of the registry, e.g. "missing-fence"
+  support::Severity severity = support::Severity::Error;
+  std::string message;
+  FindingLocation where;
+  std::vector<RelatedLocation> related;
+  std::vector<std::string> notes;
+  std::vector<FindingStep> trace;
+};
+
+/// A location from a byte offset into `buf` (line, column, offset set).
+FindingLocation locationAt(const support::SourceBuffer &buf, uint32_t offset, std::string pyFile = {},
+                           uint32_t pyLine = 0);
+
+/// A location from a 1-based IR line: the column of its first non-blank
+/// character (where the op starts). A line past the end keeps column 1 and
+/// no offset.
+FindingLocation locationOfLine(const support::SourceBuffer &buf, uint32_t line, std::string pyFile = {},
+                               uint32_t pyLine = 0);
+
+/// Severity from its lower-case name ("error", "warning", "note", "info");
+/// anything else is a note.
+support::Severity severityFromName(const std::string &s);
+
+/// Sorts by file, line, column, check id, message (deterministic output).
+void sortFindings(std::vector<Finding> &findings);
+
+} // namespace tscope::checks

@@ -1,0 +1,105 @@
+// `tscope check PATH...`: every check that applies (deadlock, fences, TMA with
+// a launch record, lint) over files, dump directories and caches.
+#include <fmt/format.h>
+#include <iostream>
+
+#include "checks/CheckRegistry.h"
+#include "cli/Command.h"
+#include "driver/CheckRun.h"
+#include "render/FindingRender.h"
+#include "render/Sarif.h"
+
+namespace tscope::cli {
+
+Command makeCheckCommand() {
+  return {"check", "Run every check that applies (deadlock, fences, TMA, lint) over files, dumps or caches",
+          [](CLI::App &app) {
+            struct Opts {
+              std::vector<std::string> paths, disabled;
+              std::string format = "text", launches;
+              bool werror = false, list = false;
+              size_t maxStates = 1'000'000;
+            };
+            auto o = std::make_shared<Opts>();
+            app.add_option("paths", o->paths, "TTGIR/MLIR files, TRITON_KERNEL_DUMP dirs, Triton caches");
+            app.add_flag("--list-checks", o->list, "print every check id with its description");
+            app.add_option("--format", o->format, "text, json or sarif")
+                ->check(CLI::IsMember({"text", "json", "sarif"}));
+            app.add_flag("--Werror", o->werror, "treat warnings as errors");
+            app.add_option("--disable", o->disabled, "skip a check id (repeatable)")->allow_extra_args(false);
+            app.add_option("--launches", o->launches, "launch record (launches.jsonl) for the TMA check");
+            app.add_option("--max-states", o->maxStates, "deadlock: states explored per run before giving up");
+            return [o]() -> int {
+              if (o->list) {
+                for (const checks::Analysis &a : checks::analyses())
+                  for (const checks::CheckId &c : a.ids())
+                    std::cout << fmt::format("{:<34} {:<9} {}\n", c.id, a.name, c.description);
+                return kExitClean;
+              }
+              if (o->paths.empty()) {
+                std::cerr << "error: check needs a PATH (or --list-checks)\n";
+                return kExitBadInput;
+              }
+              driver::CheckOptions opts;
+              for (const std::string &id : o->disabled) {
+                if (!checks::isCheckId(id)) {
+                  std::cerr << "error: --disable: no check named '" << id << "' (see --list-checks)\n";
+                  return kExitBadInput;
+                }
+                opts.disabled.insert(id);
+              }
+              opts.werror = o->werror;
+              opts.launches = o->launches;
+              opts.deadlock.maxStates = o->maxStates;
+              driver::CheckRunResult res = driver::runChecks(o->paths, opts, std::cerr);
+              std::vector<render::FindingFile> files;
+              for (const driver::FileResult &f : res.files)
+                files.push_back({&f.module->buffer(), &f.findings});
+              if (o->format == "sarif") {
+                std::cout << render::sarifLog(files, checks::allCheckIds(), kVersion).dump(2) << "\n";
+                return res.exitCode();
+              }
+              if (o->format == "json") {
+                nlohmann::json fj = nlohmann::json::array();
+                for (const driver::FileResult &f : res.files) {
+                  nlohmann::json an = nlohmann::json::array();
+                  for (const driver::AnalysisSummary &s : f.analyses)
+                    an.push_back({{"name", s.name}, {"ran", s.ran}, {"skipped", s.skipped}, {"verdicts", s.verdicts}});
+                  fj.push_back({{"file", f.path},
+                                {"launches", f.launches.empty() ? nlohmann::json(nullptr) : nlohmann::json(f.launches)},
+                                {"analyses", an}});
+                }
+                std::cout << nlohmann::json{{"schema", "tscope.check/1"}, {"files", fj}, {"notes", res.notes},
+                                            {"findings", render::findingsJson(files)}}
+                                 .dump(2)
+                          << "\n";
+                return res.exitCode();
+              }
+              for (const std::string &n : res.notes)
+                std::cout << "note: " << n << "\n";
+              for (const driver::FileResult &f : res.files) {
+                for (const checks::Finding &x : f.findings)
+                  render::findingText(std::cout, &f.module->buffer(), x);
+                std::cout << "== " << f.path << "\n";
+                for (const driver::AnalysisSummary &s : f.analyses) {
+                  if (!s.ran) {
+                    std::cout << "  " << s.name << ": skipped (" << s.skipped << ")\n";
+                    continue;
+                  }
+                  for (const std::string &v : s.verdicts)
+                    std::cout << "  " << s.name << ": " << v << "\n";
+                  if (s.verdicts.empty())
+                    std::cout << "  " << s.name << ": ran\n";
+                }
+              }
+              size_t e = res.count(support::Severity::Error), w = res.count(support::Severity::Warning),
+                     n = res.count(support::Severity::Note) + res.count(support::Severity::Info);
+              std::cout << fmt::format("{} {} checked: {} {}, {} {}, {} {}\n", res.files.size(),
+                                       res.files.size() == 1 ? "file" : "files", e, e == 1 ? "error" : "errors", w,
+                                       w == 1 ? "warning" : "warnings", n, n == 1 ? "note" : "notes");
+              return res.exitCode();
+            };
+          }};
+}
+
+} // namespace tscope::cli

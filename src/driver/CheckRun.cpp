@@ -1,0 +1,146 @@
+// CheckRun: the registry's analyses over every resolved input file.
+#include "driver/CheckRun.h"
+
+#include <fstream>
+#include <map>
+
+#include "driver/CheckInputs.h"
+#include "dumps/LaunchRecord.h"
+#include "ir/Parser.h"
+
+namespace tscope::driver {
+namespace {
+
+std::vector<checks::TmaLaunch> launchesOf(const std::vector<dumps::LaunchRecord> &records,
+                                          const std::string &path) {
+  std::vector<checks::TmaLaunch> out;
+  for (const dumps::LaunchRecord &r : records) {
+    checks::TmaLaunch l;
+    l.kernel = r.kernel;
+    l.grid = r.grid;
+    for (const auto &[n, v] : r.intArgs)
+      l.bindings.set(n, v);
+    for (const auto &[n, d] : r.descriptors)
+      l.descShapes[n] = d.shape;
+    l.origin = path + ":" + std::to_string(r.line);
+    out.push_back(std::move(l));
+  }
+  return out;
+}
+
+/// Fills the Python line text of each finding's primary location.
+void attachPythonLines(std::vector<checks::Finding> &findings) {
+  std::map<std::pair<std::string, uint32_t>, std::string> cache;
+  for (checks::Finding &f : findings) {
+    if (f.where.pyFile.empty() || !f.where.pyLine)
+      continue;
+    auto key = std::make_pair(f.where.pyFile, f.where.pyLine);
+    auto it = cache.find(key);
+    if (it == cache.end()) {
+      auto lines = readLines(f.where.pyFile, f.where.pyLine, f.where.pyLine);
+      it = cache.emplace(key, lines.empty() ? std::string() : lines.front()).first;
+    }
+    f.where.pyText = it->second;
+  }
+}
+
+} // namespace
+
+std::vector<std::string> readLines(const std::string &path, uint32_t first, uint32_t last) {
+  std::vector<std::string> out;
+  std::ifstream in(path);
+  if (!in || first == 0)
+    return out;
+  std::string line;
+  for (uint32_t n = 1; n <= last && std::getline(in, line); ++n)
+    if (n >= first)
+      out.push_back(line);
+  return out;
+}
+
+int CheckRunResult::exitCode() const {
+  if (badInput)
+    return 2;
+  return count(support::Severity::Error) ? 1 : 0;
+}
+
+size_t CheckRunResult::count(support::Severity s) const {
+  size_t n = 0;
+  for (const FileResult &f : files)
+    for (const checks::Finding &x : f.findings)
+      n += x.severity == s;
+  return n;
+}
+
+CheckRunResult runChecks(const std::vector<std::string> &paths, const CheckOptions &opts, std::ostream &err) {
+  CheckRunResult res;
+  InputSet inputs = collectInputs(paths, opts.launches);
+  for (const std::string &e : inputs.errors)
+    err << e.substr(0, e.find(": ")) << ": error: " << e.substr(e.find(": ") + 2) << "\n";
+  res.badInput = !inputs.errors.empty();
+  res.notes = inputs.notes;
+  std::map<std::string, std::vector<checks::TmaLaunch>> launchCache;
+  for (const CheckInput &in : inputs.files) {
+    std::string why;
+    auto buf = support::SourceBuffer::open(in.path, why);
+    if (!buf) {
+      err << in.path << ": error: cannot read: " << why << "\n";
+      res.badInput = true;
+      continue;
+    }
+    support::Diagnostics diags;
+    auto m = ir::parseModule(std::move(buf), diags);
+    diags.print(err);
+    if (diags.errorCount()) {
+      res.badInput = true;
+      continue;
+    }
+    auto lc = launchCache.find(in.launches);
+    if (lc == launchCache.end()) {
+      std::vector<std::string> errors;
+      std::vector<checks::TmaLaunch> ls;
+      if (!in.launches.empty())
+        ls = launchesOf(dumps::readLaunchRecords(in.launches, errors), in.launches);
+      for (const std::string &e : errors)
+        err << "error: " << e << "\n";
+      res.badInput |= !errors.empty();
+      lc = launchCache.emplace(in.launches, std::move(ls)).first;
+    }
+    FileResult fr;
+    fr.path = in.path;
+    fr.launches = in.launches;
+    checks::CheckContext ctx{*m, lc->second, opts.deadlock, opts.disabled};
+    for (const checks::Analysis &a : checks::analyses()) {
+      AnalysisSummary s;
+      s.name = std::string(a.name);
+      bool anyEnabled = false;
+      for (const checks::CheckId &id : a.ids())
+        anyEnabled |= opts.disabled.count(id.id) == 0;
+      if (!anyEnabled) {
+        s.ran = false;
+        s.skipped = "every check id disabled";
+        fr.analyses.push_back(std::move(s));
+        continue;
+      }
+      checks::AnalysisOutcome o = a.run(ctx);
+      s.ran = o.ran;
+      s.skipped = o.skipped;
+      s.verdicts = std::move(o.verdicts);
+      for (checks::Finding &f : o.findings) {
+        if (opts.werror && f.severity == support::Severity::Warning) {
+          f.severity = support::Severity::Error;
+          f.notes.push_back("a warning made an error by --Werror");
+        }
+        fr.findings.push_back(std::move(f));
+      }
+      fr.analyses.push_back(std::move(s));
+    }
+    checks::sortFindings(fr.findings);
+    attachPythonLines(fr.findings);
+    fr.module = std::move(m);
+    res.files.push_back(std::move(fr));
+  }
+  return res;
+}
+
+} // namespace tscope::driver

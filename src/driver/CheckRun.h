@@ -1,0 +1,59 @@
+// CheckRun: one `tscope check` run — resolve the PATHs, parse each file, run
+// every enabled analysis of the registry, collect findings per file.
+#pragma once
+
+#include <memory>
+#include <ostream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "checks/CheckRegistry.h"
+#include "ir/Module.h"
+
+namespace tscope::driver {
+
+/// Options of a run.
+struct CheckOptions {
+  std::set<std::string> disabled; ///< check ids (must be registry ids: the caller validates)
+  bool werror = false;            ///< warnings count as errors
+  std::string launches;           ///< launch record for every file (empty: look beside each file)
+  checks::DeadlockOptions deadlock;
+};
+
+/// What one analysis did on one file.
+struct AnalysisSummary {
+  std::string name;
+  bool ran = true;
+  std::string skipped;
+  std::vector<std::string> verdicts;
+};
+
+/// The results of one IR file.
+struct FileResult {
+  std::string path;
+  std::string launches;              ///< the launch record used, if any
+  std::unique_ptr<ir::Module> module; ///< owns the bytes the findings point into
+  std::vector<AnalysisSummary> analyses;
+  std::vector<checks::Finding> findings; ///< sorted
+};
+
+/// The results of a run.
+struct CheckRunResult {
+  std::vector<FileResult> files;
+  std::vector<std::string> notes;
+  bool badInput = false; ///< some PATH, file or launch record could not be read or parsed
+  /// 2 on bad input, else 1 when a finding has error severity, else 0.
+  int exitCode() const;
+  /// Number of findings of a severity.
+  size_t count(support::Severity s) const;
+};
+
+/// Runs the checks; input problems (unreadable paths, parse errors, bad
+/// launch lines) are printed to `err` in the compiler convention.
+CheckRunResult runChecks(const std::vector<std::string> &paths, const CheckOptions &opts, std::ostream &err);
+
+/// Lines `first..last` (1-based, inclusive) of a text file; empty when it cannot be read.
+std::vector<std::string> readLines(const std::string &path, uint32_t first, uint32_t last);
+
+} // namespace tscope::driver
