@@ -38,6 +38,14 @@ std::vector<CheckId> lintIds() {
   return out;
 }
 
+std::vector<CheckId> tmemIds() {
+  return {{"tmem-packed-order",
+           "a full-overwrite MMA clobbers column-packed TMEM before an earlier read of the overlapping columns "
+           "is ordered by a back-edge barrier"},
+          {"tmem-redundant-init",
+           "a cross-partition zero tmem_store of an accumulator whose MMA already starts with use_acc=false"}};
+}
+
 FindingLocation at(const support::SourceBuffer &buf, const SourcePoint &p) {
   return locationOfLine(buf, p.irLine, p.pyFile, p.pyLine);
 }
@@ -57,14 +65,14 @@ void dropDisabled(AnalysisOutcome &o, const std::set<std::string> &disabled) {
 } // namespace
 
 const std::vector<Analysis> &analyses() {
-  // The lead adds `races` (branch races) and the TMEM findings of the barrier
-  // report (branch tmem: tmem-packed-order, tmem-redundant-init) as rows here.
   static const std::vector<Analysis> table = {
       {"deadlock", "bounded model checker over every interleaving of the partitions", deadlockIds,
        runDeadlockCheck},
       {"fences", "proxy fences between generic and async-proxy shared-memory accesses", fenceIds, runFenceCheck},
       {"tma", "TMA bounds replayed from a launch record (launches.jsonl)", tmaIds, runTmaCheck},
       {"lint", "the TLX rules: named barriers, remote CTAs, MMA shapes, mbarriers", lintIds, runLintCheck},
+      {"tmem", "column-packed TMEM back-edges and accumulator-init coverage (tscope barriers sections 6-7)", tmemIds,
+       runTmemCheck},
   };
   return table;
 }
@@ -213,6 +221,31 @@ AnalysisOutcome runTmaCheck(const CheckContext &ctx) {
   if (out.verdicts.empty())
     out.verdicts.push_back("no launch in the record names a kernel of this file");
   dropDisabled(out, ctx.disabled);
+  return out;
+}
+
+AnalysisOutcome runTmemCheck(const CheckContext &ctx) {
+  AnalysisOutcome out;
+  const support::SourceBuffer &buf = ctx.module.buffer();
+  size_t owners = 0, rows = 0;
+  for (const KernelBarrierReport &rep : buildBarrierReport(ctx.module)) {
+    owners += rep.tmemPacking.size();
+    rows += rep.accumulatorInit.size();
+    for (const ReportFinding &rf : tmemFindings(rep)) {
+      Finding f;
+      f.check = rf.check;
+      f.severity = severityFromName(rf.severity);
+      f.message = rf.message;
+      f.where = at(buf, rf.where);
+      for (const auto &[where, what] : rf.related)
+        f.related.push_back({at(buf, where), what});
+      f.notes = rf.notes;
+      out.findings.push_back(std::move(f));
+    }
+  }
+  dropDisabled(out, ctx.disabled);
+  out.verdicts.push_back(std::to_string(owners) + " packed TMEM owners, " + std::to_string(rows) +
+                         " accumulators; " + std::to_string(out.findings.size()) + " findings");
   return out;
 }
 
