@@ -30,6 +30,8 @@ Command makeStatsCommand();
 Command makeScanCommand();
 Command makeBarriersCommand();
 Command makeDeadlockCommand();
+/// `tscope races`: buffer races on the barrier model.
+Command makeRacesCommand();
 Command makeTmaCommand();
 Command makeRecordCommand();
 Command makeInterpCommand();

@@ -15,6 +15,7 @@ const std::vector<Command> &commands() {
       makeScanCommand(),
       makeBarriersCommand(),
       makeDeadlockCommand(),
+      makeRacesCommand(),
       makeRecordCommand(),
       makeTmaCommand(),
       makeInterpCommand(),

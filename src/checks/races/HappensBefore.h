@@ -1,0 +1,85 @@
+// HappensBefore: vector clocks per partition and per async agent, and the
+// per-slot access history that finds two conflicting accesses with no
+// happens-before between them (docs/Races.md states the rules).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace tscope::ir {
+struct Operation;
+}
+
+namespace tscope::checks::races {
+
+/// A vector clock: entry i counts the releases of actor i that are known here.
+/// Actors are numbered 2*p (partition process p) and 2*p+1 (the async agent,
+/// TMA engine or tensor core, that works for process p).
+class VectorClock {
+public:
+  /// The entry of actor `a` (0 when never set).
+  uint32_t get(size_t a) const { return a < c_.size() ? c_[a] : 0; }
+  /// Sets the entry of actor `a`.
+  void set(size_t a, uint32_t v);
+  /// Advances actor `a` by one (after a release, so that later accesses of
+  /// `a` are not covered by what it released).
+  void tick(size_t a) { set(a, get(a) + 1); }
+  /// Entry-wise maximum (acquire what `o` released).
+  void join(const VectorClock &o);
+  /// True when nothing is known.
+  bool empty() const { return c_.empty(); }
+  /// Drops everything.
+  void clear() { c_.clear(); }
+  /// A hash of the entries.
+  size_t hash() const;
+  bool operator==(const VectorClock &o) const;
+
+private:
+  std::vector<uint32_t> c_; // trailing zeros trimmed, so equal clocks compare equal
+};
+
+/// One access to a buffer slot.
+struct Access {
+  uint32_t actor = 0;
+  uint32_t epoch = 0; // the actor's own clock entry when it accessed
+  bool write = false;
+  const ir::Operation *op = nullptr;
+  uint32_t alloc = 0; // kernel::Allocation id
+  int64_t slot = -1;  // -1: the whole allocation
+  bool operator==(const Access &) const = default;
+};
+
+/// Two conflicting accesses with no happens-before between them.
+struct Conflict {
+  Access earlier, later;
+};
+
+/// The accesses that later ones must be ordered after: per location, the last
+/// write and the last read of each actor (FastTrack's epochs). A write that
+/// is ordered after everything at its location replaces them.
+class AccessHistory {
+public:
+  /// May two locations share bytes? Given (alloc a, slot a, alloc b, slot b).
+  using AliasFn = std::function<bool(uint32_t, int64_t, uint32_t, int64_t)>;
+  /// Records `a`, made by an actor whose clock is `vc`; returns the first
+  /// earlier access it conflicts with (different actor, one of them writes,
+  /// `vc` does not cover the earlier epoch).
+  std::optional<Conflict> record(const Access &a, const VectorClock &vc, const AliasFn &alias);
+  /// The accesses kept, in a stable order.
+  const std::vector<Access> &accesses() const { return acc_; }
+  size_t hash() const;
+  bool operator==(const AccessHistory &o) const { return acc_ == o.acc_; }
+
+private:
+  std::vector<Access> acc_;
+};
+
+/// True when access `earlier` happens before an access made with clock `vc`.
+inline bool ordered(const Access &earlier, const VectorClock &vc) {
+  return vc.get(earlier.actor) >= earlier.epoch;
+}
+
+} // namespace tscope::checks::races

@@ -1,0 +1,55 @@
+// RaceChecker: finds two conflicting buffer-slot accesses (at least one a
+// write) from different partitions or async agents with no happens-before
+// between them, over every interleaving the deadlock checker explores.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "checks/deadlock/ModelChecker.h"
+
+namespace tscope::checks::races {
+
+/// One side of a race.
+struct RaceAccess {
+  std::string actor; // "partition0", "TMA for partition0", "tcgen05 for default"
+  std::string what;  // "write (ttng.async_tma_copy_global_to_local)"
+  bool write = false;
+  const ir::Operation *op = nullptr;
+  SourcePoint where;
+};
+
+/// Two conflicting accesses with no happens-before, and the trace to them.
+struct Race {
+  RaceAccess earlier, later;
+  std::string slot;   // "smem[1]"
+  std::string reason; // in words
+  std::vector<TraceStep> trace;
+};
+
+/// One exploration under one set of bindings.
+struct RaceRun {
+  std::string bindings;
+  std::string verdict; // "race", "no-race", "unknown"
+  std::string reason;  // for unknown
+  size_t states = 0;
+  size_t stuckStates = 0; // states where nothing can move (see tscope deadlock)
+};
+
+/// The verdict of one kernel.
+struct KernelRaceResult {
+  std::string kernel;
+  std::string verdict; // "race", "no-race", "unknown"
+  std::string reason;
+  std::vector<RaceRun> runs;
+  std::vector<std::string> unboundArgs;
+  std::optional<Race> race;         // the evidence, with the run that found it
+  std::optional<size_t> evidenceRun;
+  std::vector<std::pair<std::string, SourcePoint>> redundantWaits; // notes
+};
+
+/// Checks every kernel of `m` for buffer races (same bounds as checkDeadlocks).
+std::vector<KernelRaceResult> checkRaces(const ir::Module &m, const DeadlockOptions &opts);
+
+} // namespace tscope::checks::races
