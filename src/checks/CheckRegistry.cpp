@@ -7,6 +7,7 @@
 #include <map>
 
 #include "checks/fences/FenceCheck.h"
+#include "checks/races/RaceChecker.h"
 #include "checks/tlxlint/LintChecks.h"
 #include "checks/tlxlint/TlxLint.h"
 
@@ -36,6 +37,12 @@ std::vector<CheckId> lintIds() {
   for (const auto &c : tlxlint::lintChecks())
     out.push_back({std::string(c.id), std::string(c.description)});
   return out;
+}
+
+std::vector<CheckId> raceIds() {
+  return {{"race",
+           "two accesses to one SMEM/TMEM slot (one a write) from different partitions or async agents with no "
+           "happens-before between them, with the interleaving"}};
 }
 
 std::vector<CheckId> tmemIds() {
@@ -71,6 +78,8 @@ const std::vector<Analysis> &analyses() {
       {"fences", "proxy fences between generic and async-proxy shared-memory accesses", fenceIds, runFenceCheck},
       {"tma", "TMA bounds replayed from a launch record (launches.jsonl)", tmaIds, runTmaCheck},
       {"lint", "the TLX rules: named barriers, remote CTAs, MMA shapes, mbarriers", lintIds, runLintCheck},
+      {"races", "buffer races: happens-before over the same interleavings as the deadlock check", raceIds,
+       runRaceCheck},
       {"tmem", "column-packed TMEM back-edges and accumulator-init coverage (tscope barriers sections 6-7)", tmemIds,
        runTmemCheck},
   };
@@ -220,6 +229,32 @@ AnalysisOutcome runTmaCheck(const CheckContext &ctx) {
   }
   if (out.verdicts.empty())
     out.verdicts.push_back("no launch in the record names a kernel of this file");
+  dropDisabled(out, ctx.disabled);
+  return out;
+}
+
+AnalysisOutcome runRaceCheck(const CheckContext &ctx) {
+  AnalysisOutcome out;
+  const support::SourceBuffer &buf = ctx.module.buffer();
+  for (const races::KernelRaceResult &r : races::checkRaces(ctx.module, ctx.deadlock)) {
+    out.verdicts.push_back(r.kernel + ": " + r.verdict + (r.reason.empty() ? "" : " (" + r.reason + ")"));
+    if (!r.race)
+      continue;
+    const races::Race &race = *r.race;
+    Finding f;
+    f.check = "race";
+    f.severity = support::Severity::Error;
+    f.message = "kernel " + r.kernel + ": race on " + race.slot + ": " + race.later.actor + " " + race.later.what +
+                " is not ordered after " + race.earlier.actor + " " + race.earlier.what;
+    f.where = at(buf, race.later.where);
+    f.related.push_back({at(buf, race.earlier.where), race.earlier.actor + " " + race.earlier.what});
+    f.notes.push_back("reason: " + race.reason);
+    if (r.evidenceRun && *r.evidenceRun < r.runs.size())
+      f.notes.push_back("bindings: " + r.runs[*r.evidenceRun].bindings);
+    for (const TraceStep &t : race.trace)
+      f.trace.push_back({t.actor, t.action, at(buf, t.where)});
+    out.findings.push_back(std::move(f));
+  }
   dropDisabled(out, ctx.disabled);
   return out;
 }

@@ -72,6 +72,8 @@ AnalysisOutcome runFenceCheck(const CheckContext &ctx);
 AnalysisOutcome runTmaCheck(const CheckContext &ctx);
 /// `tscope lint`: the TLX rules.
 AnalysisOutcome runLintCheck(const CheckContext &ctx);
+/// `tscope races`: race (error, with the pair of accesses and the trace).
+AnalysisOutcome runRaceCheck(const CheckContext &ctx);
 /// `tscope barriers` sections 6-7: tmem-packed-order (error), tmem-redundant-init (warning).
 AnalysisOutcome runTmemCheck(const CheckContext &ctx);
 
