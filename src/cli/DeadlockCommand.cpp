@@ -6,6 +6,7 @@
 
 #include "checks/deadlock/ModelChecker.h"
 #include "cli/Command.h"
+#include "cli/ModelOptions.h"
 #include "cli/LoadModule.h"
 #include "ir/Parser.h"
 
@@ -36,47 +37,18 @@ Command makeDeadlockCommand() {
   return {"deadlock", "Prove or refute a barrier deadlock (mbarrier phase model, all interleavings)",
           [](CLI::App &app) {
             struct Opts {
-              std::string file, format = "text", grid;
-              std::vector<std::string> args;
-              std::vector<int64_t> tryValues;
-              int trips = 0;
-              size_t maxStates = 1'000'000;
+              std::string file, format = "text";
+              ModelCliOptions model;
             };
             auto o = std::make_shared<Opts>();
             app.add_option("file", o->file, "TTGIR file")->required();
-            app.add_option("--arg", o->args, "NAME=VALUE for a kernel argument (repeatable)");
-            app.add_option("--grid", o->grid, "X[,Y,Z]: the launch grid (tt.get_num_programs)");
-            app.add_option("--try", o->tryValues, "values tried for unbound integer arguments");
-            app.add_option("--trips", o->trips, "try unbound integer arguments with 1..N");
-            app.add_option("--max-states", o->maxStates, "states explored per run before giving up");
+            addModelOptions(app, o->model);
             app.add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
             return [o]() -> int {
-              checks::DeadlockOptions opts;
-              for (const std::string &a : o->args) {
-                auto b = interp::parseArgBinding(a);
-                if (!b) {
-                  std::cerr << "error: --arg expects NAME=VALUE, got '" << a << "'\n";
-                  return kExitBadInput;
-                }
-                opts.bindings.args.push_back(*b);
-              }
-              if (!o->grid.empty()) {
-                auto g = interp::parseDim3(o->grid, 1);
-                if (!g) {
-                  std::cerr << "error: --grid expects X[,Y,Z], got '" << o->grid << "'\n";
-                  return kExitBadInput;
-                }
-                opts.bindings.numPrograms = *g;
-                opts.gridSet = true;
-              }
-              if (!o->tryValues.empty())
-                opts.tryValues = o->tryValues;
-              if (o->trips > 0) {
-                opts.tryValues.clear();
-                for (int i = 1; i <= o->trips; ++i)
-                  opts.tryValues.push_back(i);
-              }
-              opts.maxStates = o->maxStates;
+              auto parsed = toDeadlockOptions(o->model);
+              if (!parsed)
+                return kExitBadInput;
+              const checks::DeadlockOptions &opts = *parsed;
               auto m = loadModule(o->file);
               if (!m)
                 return kExitBadInput;

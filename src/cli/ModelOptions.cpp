@@ -1,0 +1,46 @@
+// ModelOptions: parsing of the model checkers' shared bounds.
+#include "cli/ModelOptions.h"
+
+#include <iostream>
+
+namespace tscope::cli {
+
+void addModelOptions(CLI::App &app, ModelCliOptions &o) {
+  app.add_option("--arg", o.args, "NAME=VALUE for a kernel argument (repeatable)");
+  app.add_option("--grid", o.grid, "X[,Y,Z]: the launch grid (tt.get_num_programs)");
+  app.add_option("--try", o.tryValues, "values tried for unbound integer arguments");
+  app.add_option("--trips", o.trips, "try unbound integer arguments with 1..N");
+  app.add_option("--max-states", o.maxStates, "states explored per run before giving up");
+}
+
+std::optional<checks::DeadlockOptions> toDeadlockOptions(const ModelCliOptions &o) {
+  checks::DeadlockOptions opts;
+  for (const std::string &a : o.args) {
+    auto b = interp::parseArgBinding(a);
+    if (!b) {
+      std::cerr << "error: --arg expects NAME=VALUE, got '" << a << "'\n";
+      return std::nullopt;
+    }
+    opts.bindings.args.push_back(*b);
+  }
+  if (!o.grid.empty()) {
+    auto g = interp::parseDim3(o.grid, 1);
+    if (!g) {
+      std::cerr << "error: --grid expects X[,Y,Z], got '" << o.grid << "'\n";
+      return std::nullopt;
+    }
+    opts.bindings.numPrograms = *g;
+    opts.gridSet = true;
+  }
+  if (!o.tryValues.empty())
+    opts.tryValues = o.tryValues;
+  if (o.trips > 0) {
+    opts.tryValues.clear();
+    for (int i = 1; i <= o.trips; ++i)
+      opts.tryValues.push_back(i);
+  }
+  opts.maxStates = o.maxStates;
+  return opts;
+}
+
+} // namespace tscope::cli

@@ -1,0 +1,30 @@
+// ModelOptions: the bounds shared by the commands that explore interleavings
+// (`tscope deadlock`, `tscope races`): --arg, --grid, --try, --trips, --max-states.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "checks/deadlock/ModelChecker.h"
+
+namespace tscope::cli {
+
+/// The options as given on the command line.
+struct ModelCliOptions {
+  std::string grid;
+  std::vector<std::string> args;
+  std::vector<int64_t> tryValues;
+  int trips = 0;
+  size_t maxStates = 1'000'000;
+};
+
+/// Registers the options on `app`, storing into `o`.
+void addModelOptions(CLI::App &app, ModelCliOptions &o);
+
+/// The checker's bounds; nullopt (after an error on stderr) for a malformed --arg or --grid.
+std::optional<checks::DeadlockOptions> toDeadlockOptions(const ModelCliOptions &o);
+
+} // namespace tscope::cli
