@@ -16,6 +16,9 @@ namespace {
 
 std::vector<CheckId> deadlockIds() {
   return {{"deadlock", "a barrier wait no interleaving of the partitions can complete (mbarrier phase model)"},
+          {"mbarrier-overarrive",
+           "an arrival on an mbarrier phase whose arrivals are complete (pending count 0, waiting only for "
+           "transaction bytes): the GPU faults (CUDA error 719)"},
           {"redundant-wait", "a wait served by a phase its partition already waited for (note)"}};
 }
 
@@ -127,6 +130,20 @@ AnalysisOutcome runDeadlockCheck(const CheckContext &ctx) {
       f.where = locationOfLine(buf, 1);
       for (const DeadlockRun &run : r.runs)
         f.notes.push_back("run " + run.bindings + ": " + run.verdict + (run.reason.empty() ? "" : ": " + run.reason));
+      out.findings.push_back(std::move(f));
+    }
+    if (r.trapRun) {
+      const DeadlockRun &run = r.runs[*r.trapRun];
+      const OverArrival &ov = *run.overArrival;
+      Finding f;
+      f.check = "mbarrier-overarrive";
+      f.severity = support::Severity::Error;
+      f.message = overArrivalMessage(r.kernel, ov);
+      f.where = at(buf, ov.where);
+      f.notes.push_back("bindings: " + run.bindings);
+      f.notes.push_back(kOverArrivalOnGpu);
+      for (const TraceStep &t : ov.trace)
+        f.trace.push_back({t.actor, t.action, at(buf, t.where)});
       out.findings.push_back(std::move(f));
     }
     if (r.verdict != "deadlock" || !r.evidenceRun)

@@ -56,7 +56,7 @@ Command makeDeadlockCommand() {
               bool found = false;
               nlohmann::json findings = nlohmann::json::array(), kernels = nlohmann::json::array();
               for (const auto &r : results) {
-                found |= r.verdict == "deadlock";
+                found |= r.verdict == "deadlock" || r.trapRun.has_value();
                 nlohmann::json runs = nlohmann::json::array();
                 for (const auto &run : r.runs)
                   runs.push_back({{"bindings", run.bindings}, {"verdict", run.verdict},
@@ -64,7 +64,25 @@ Command makeDeadlockCommand() {
                 nlohmann::json kj = {{"name", r.kernel}, {"verdict", r.verdict}, {"reason", r.reason},
                                      {"unbound_args", r.unboundArgs}, {"runs", runs},
                                      {"cause", nullptr}, {"trace", nlohmann::json::array()},
-                                     {"barriers", nlohmann::json::array()}, {"stuck", nlohmann::json::array()}};
+                                     {"barriers", nlohmann::json::array()}, {"stuck", nlohmann::json::array()},
+                                     {"over_arrival", nullptr}};
+                if (r.trapRun) {
+                  const auto &run = r.runs[*r.trapRun];
+                  const checks::OverArrival &ov = *run.overArrival;
+                  nlohmann::json trace = nlohmann::json::array();
+                  for (const auto &t : ov.trace)
+                    trace.push_back({{"actor", t.actor}, {"action", t.action},
+                                     {"location", loc(o->file, t.where)}, {"source", src(t.where)}});
+                  kj["over_arrival"] = {{"actor", ov.actor}, {"barrier", ov.barrier}, {"what", ov.what},
+                                        {"bindings", run.bindings}, {"location", loc(o->file, ov.where)},
+                                        {"source", src(ov.where)}, {"trace", trace}};
+                  findings.push_back({{"check", "mbarrier-overarrive"}, {"severity", "error"},
+                                      {"message", checks::overArrivalMessage(r.kernel, ov)},
+                                      {"location", loc(o->file, ov.where)}, {"source", src(ov.where)},
+                                      {"related", nlohmann::json::array()},
+                                      {"notes", {"bindings: " + run.bindings, checks::kOverArrivalOnGpu}},
+                                      {"trace", trace}});
+                }
                 if (r.evidenceRun) {
                   const auto &run = r.runs[*r.evidenceRun];
                   kj["cause"] = run.cause;
@@ -121,6 +139,8 @@ Command makeDeadlockCommand() {
                 std::cout << "== kernel " << r.kernel << ": " << r.verdict;
                 if (r.verdict == "no-deadlock")
                   std::cout << " (every interleaving of every run below finishes)";
+                if (r.verdict == "trap")
+                  std::cout << " (no interleaving hangs, but one over-arrives on an mbarrier: the GPU faults)";
                 if (!r.reason.empty())
                   std::cout << " (" << r.reason << ")";
                 std::cout << "\n";
@@ -149,6 +169,18 @@ Command makeDeadlockCommand() {
                   const auto &first = run.stuck.front();
                   std::cout << fmt::format("{}:{}:1: error: kernel {} hangs: {} {} [deadlock]\n", o->file,
                                            first.where.irLine, r.kernel, first.partition, first.why);
+                }
+                if (r.trapRun) {
+                  const auto &run = r.runs[*r.trapRun];
+                  const checks::OverArrival &ov = *run.overArrival;
+                  std::cout << "  mbarrier over-arrival (run " << run.bindings << "): " << ov.actor << "'s "
+                            << ov.what << "\n  " << checks::kOverArrivalOnGpu << "\n";
+                  std::cout << "  trace (" << ov.trace.size() << " steps):\n";
+                  size_t i = 0;
+                  for (const auto &t : ov.trace)
+                    std::cout << fmt::format("    {:>3}. {:<11} {}  [{}]\n", ++i, t.actor, t.action, place(t.where));
+                  std::cout << fmt::format("{}:{}:1: error: {} [mbarrier-overarrive]\n", o->file, ov.where.irLine,
+                                           checks::overArrivalMessage(r.kernel, ov));
                 }
               }
               return found ? kExitFindings : kExitClean;

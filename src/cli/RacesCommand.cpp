@@ -65,7 +65,8 @@ Command makeRacesCommand() {
                 nlohmann::json runs = nlohmann::json::array();
                 for (const auto &run : r.runs)
                   runs.push_back({{"bindings", run.bindings}, {"verdict", run.verdict}, {"reason", run.reason},
-                                  {"states", run.states}, {"stuck_states", run.stuckStates}});
+                                  {"states", run.states}, {"stuck_states", run.stuckStates},
+                                  {"over_arrival", run.overArrival}});
                 nlohmann::json kj = {{"name", r.kernel}, {"verdict", r.verdict}, {"reason", r.reason},
                                      {"unbound_args", r.unboundArgs}, {"runs", runs}, {"race", nullptr}};
                 for (const auto &[name, where] : r.redundantWaits)
@@ -124,8 +125,9 @@ Command makeRacesCommand() {
                   std::cout << "  unbound integer arguments tried together: " << names << "\n";
                 }
                 for (const auto &run : r.runs)
-                  std::cout << fmt::format("  run {}: {} ({} states{}){}\n", run.bindings, run.verdict, run.states,
+                  std::cout << fmt::format("  run {}: {} ({} states{}{}){}\n", run.bindings, run.verdict, run.states,
                                            run.stuckStates ? fmt::format(", {} stuck: see tscope deadlock", run.stuckStates) : "",
+                                           run.overArrival ? ", an mbarrier over-arrival: see tscope deadlock" : "",
                                            run.reason.empty() ? "" : ": " + run.reason);
                 if (!r.race)
                   continue;

@@ -39,6 +39,7 @@ MODULES = ["gluon_ws_tma", "tl_tma_matmul", "tl_persistent_matmul", "tl_ws_desc_
            "gluon_ws_deadlock", "tma_oob"]
 MODULES += ["gluon_fences", "tl_fence_insertion"]  # tscope fences (docs/Fences.md)
 MODULES += ["gluon_tmem_packed", "gluon_tmem_acc_init"]  # tscope barriers TMEM sections (docs/Barriers.md)
+MODULES += ["gluon_races"]  # tscope races (docs/Races.md)
 # GPU order: cases that may trap or hang go last, the deliberate hang very last.
 GPU_ORDER = ["gluon_ws_tma", "tl_tma_matmul", "tl_persistent_matmul", "tl_persistent_matmul_ws",
              "gluon_ws_deadlock_fixed", "tma_oob_past_end", "tma_oob_negative", "tl_ws_desc_store",

@@ -233,6 +233,8 @@ public:
       main.vc.set(0, 1);
     init.procs.push_back(std::move(main));
     race_.reset();
+    over_.reset();
+    overStep_.reset();
     stuckStates_ = 0;
     curOut_ = nullptr;
     if (!advance(init, 0, out))
@@ -250,10 +252,15 @@ public:
     parent.push_back({-1, {}});
     seen[StateHash{}(init)].push_back(0);
     std::deque<uint32_t> queue{0};
+    size_t searchAfterHang = opts_.maxStates;
     while (!queue.empty()) {
       uint32_t si = queue.front();
       queue.pop_front();
+      if (out.verdict == "deadlock" && states.size() > searchAfterHang)
+        break; // the over-arrival search after a hang has a budget of its own
       if (states.size() > opts_.maxStates) {
+        if (out.verdict == "deadlock")
+          break;
         out.verdict = "unknown";
         out.reason = "more than " + std::to_string(opts_.maxStates) +
                      " states; bind the loop bounds with --arg to explore fewer";
@@ -263,6 +270,15 @@ public:
       std::vector<std::pair<State, TraceStep>> next;
       std::string unknownReason;
       successors(states[si], next, unknownReason);
+      if (over_ && over_->trace.empty() && overStep_) {
+        // The first over-arrival, met while building the successors of `si`;
+        // the state after it is not explored (the GPU faults there).
+        std::vector<TraceStep> rev{*overStep_};
+        for (int64_t at = si; at > 0; at = parent[static_cast<size_t>(at)].first)
+          rev.push_back(parent[static_cast<size_t>(at)].second);
+        over_->trace.assign(rev.rbegin(), rev.rend());
+        overStep_.reset();
+      }
       if (race_) {
         // The race was found while building successor raceStep_ of `si`.
         std::vector<TraceStep> rev;
@@ -275,6 +291,8 @@ public:
         out.states = states.size();
         return out;
       }
+      if (out.verdict == "deadlock" && (over_ || !unknownReason.empty()))
+        break;
       if (!unknownReason.empty()) {
         out.verdict = "unknown";
         out.reason = unknownReason;
@@ -292,6 +310,8 @@ public:
           ++stuckStates_;
           continue;
         }
+        if (out.verdict == "deadlock")
+          continue; // still looking for an over-arrival (below)
         out.verdict = "deadlock";
         out.states = states.size();
         describeStuck(s, out.stuck);
@@ -300,7 +320,12 @@ public:
         for (int64_t at = si; at > 0; at = parent[static_cast<size_t>(at)].first)
           rev.push_back(parent[static_cast<size_t>(at)].second);
         out.trace.assign(rev.rbegin(), rev.rend());
-        return out;
+        if (over_)
+          break;
+        searchAfterHang = std::min(opts_.maxStates, 16 * states.size() + 50'000);
+        // The shortest hang is kept; the search goes on for an over-arrival,
+        // which a kernel that can hang may reach too (the GPU faults there).
+        continue;
       }
       for (auto &[ns, step] : next) {
         size_t h = StateHash{}(ns);
@@ -320,7 +345,10 @@ public:
         queue.push_back(id);
       }
     }
-    out.verdict = "no-deadlock";
+    out.overArrival = over_;
+    if (out.verdict == "deadlock")
+      return out;
+    out.verdict = over_ ? "trap" : "no-deadlock";
     out.states = states.size();
     for (const ir::Operation *op : redundant_)
       out.redundantWaits.push_back({std::string(op->opName()), where(op)});
@@ -501,6 +529,34 @@ private:
     return s + ")" + note;
   }
 
+  /// An arrival the pending count cannot take: the phase's arrivals are
+  /// complete (it waits only for transaction bytes) or `arrive` exceeds them.
+  static bool overArrives(const Bar &b, int64_t arrive) {
+    return b.inited && arrive > 0 && b.pending - arrive < 0;
+  }
+
+  /// Keeps the first over-arrival met; run() adds the path to it.
+  void noteOverArrival(const std::string &actor, const ir::Operation *op, uint64_t key, const Bar &b,
+                       int64_t arrive, const std::string &action) {
+    if (over_)
+      return;
+    OverArrival o;
+    o.actor = actor;
+    o.barrier = barName(key);
+    o.where = where(op);
+    o.what = action + ": phase " + std::to_string(b.phase) + " has " + std::to_string(b.pending) + " of " +
+             std::to_string(b.expected) + " arrivals pending" +
+             (b.tx ? " and waits only for " + std::to_string(b.tx) + " transaction bytes" : "") + ", so " +
+             std::to_string(arrive) + " more would take its pending count below zero";
+    TraceStep st;
+    st.actor = actor;
+    st.action = action + " (pending " + std::to_string(b.pending) + " -> " + std::to_string(b.pending - arrive) +
+                ": over-arrival, the GPU faults here)";
+    st.where = o.where;
+    over_ = std::move(o);
+    overStep_ = std::move(st);
+  }
+
   /// Every transition out of `s`.
   void successors(const State &s, std::vector<std::pair<State, TraceStep>> &out,
                   std::string &unknown) {
@@ -513,6 +569,11 @@ private:
       n.async.erase(n.async.begin() + static_cast<long>(i));
       Bar &b = n.bars[a.key];
       int64_t p0 = b.phase;
+      if (overArrives(b, a.arrive)) {
+        noteOverArrival("tcgen05", a.op, a.key, b, a.arrive,
+                        std::string(a.op->opName()) + " completes with an arrival on " + barName(a.key));
+        continue;
+      }
       if (raceMode_)
         b.acc.join(a.vc);
       std::string eff = apply(b, a.arrive, -a.tx);
@@ -644,6 +705,13 @@ private:
         int64_t cnt = kind == OpKind::ArriveBarrier ? r.count.value_or(1) : 1;
         int64_t tx = kind == OpKind::BarrierExpect ? r.bytes.value_or(0) : 0;
         int64_t p0 = b.phase;
+        if (overArrives(b, cnt)) {
+          noteOverArrival(partName(pr.partition), op, keyOf(*key), b, cnt,
+                          (kind == OpKind::ArriveBarrier ? "arrive on "
+                                                         : "expect " + std::to_string(tx) + " bytes + arrive on ") +
+                              barName(keyOf(*key)));
+          continue;
+        }
         if (raceMode_) {
           b.acc.join(np.vc); // release
           np.vc.tick(2 * pi);
@@ -1022,6 +1090,17 @@ private:
       ac.op = op;
       ac.alloc = a->id;
       ac.slot = slot && v != a->value && a->slots() > 1 ? *slot : -1;
+      if (a->kind == kernel::AllocKind::Tensor) {
+        // Column-packed TMEM: sub-views of one owner are apart when their
+        // columns are (a dynamic slot leaves the slot to `ac.slot`).
+        kernel::TmemColumns c = k_.tmemColumnsOf(v);
+        if (c.known && c.owner && c.how.find("any slot") == std::string::npos) {
+          ac.alloc = c.owner->id;
+          ac.slot = -1;
+          ac.col0 = c.begin;
+          ac.col1 = c.end;
+        }
+      }
       auto hit = s.hist.record(ac, vc, alias_ ? alias_ : [](uint32_t x, int64_t sx, uint32_t y, int64_t sy) {
         return x == y && (sx < 0 || sy < 0 || sx == sy);
       });
@@ -1031,6 +1110,9 @@ private:
         h.earlierActor = actorName(s, hit->earlier);
         h.laterActor = actorName(s, hit->later);
         h.slot = slotName(hit->later.alloc, hit->later.slot);
+        if (hit->later.col1 && hit->earlier.col1) // column-packed TMEM: where the two overlap
+          h.slot += " columns [" + std::to_string(std::max(hit->later.col0, hit->earlier.col0)) + ", " +
+                    std::to_string(std::min(hit->later.col1, hit->earlier.col1)) + ")";
         h.reason = raceReason(s, *hit);
         race_ = std::move(h);
         raceStep_ = curOut_ ? curOut_->size() : ~size_t(0);
@@ -1112,6 +1194,9 @@ public:
   std::set<const ir::Operation *> redundant_;
   /// Race mode: the first race of the last run.
   std::optional<RaceHit> race_;
+  /// The first over-arrival of the last run (shortest path).
+  std::optional<OverArrival> over_;
+  std::optional<TraceStep> overStep_;
   /// Race mode: states of the last run in which nothing could move.
   size_t stuckStates_ = 0;
 };

@@ -7,6 +7,15 @@
 
 namespace tscope::checks {
 
+const char *const kOverArrivalOnGpu =
+    "on the H200 an arrive on a phase whose arrivals are complete faults the kernel: CUDA error 719 "
+    "(cudaErrorLaunchFailure, \"unspecified launch failure\"); compute-sanitizer reports \"Unknown Error\" at "
+    "the arrive (fixtures mbar_overarrive, mbar_overarrive_expect)";
+
+std::string overArrivalMessage(const std::string &kernel, const OverArrival &o) {
+  return "kernel " + kernel + " faults: " + o.actor + "'s " + o.what;
+}
+
 std::vector<KernelDeadlockResult> checkDeadlocks(const ir::Module &m, const DeadlockOptions &opts) {
   std::vector<KernelDeadlockResult> out;
   std::vector<kernel::Kernel> kernels = kernel::Kernel::build(m);
@@ -19,19 +28,21 @@ std::vector<KernelDeadlockResult> checkDeadlocks(const ir::Module &m, const Dead
     res.unboundArgs = unbound;
     for (auto &[b, label] : runs) {
       res.runs.push_back(checker.run(b, label));
-      if (res.runs.back().verdict == "deadlock")
+      if (res.runs.back().verdict == "deadlock" || res.runs.back().overArrival)
         break;
     }
-    bool anyDeadlock = false, allClean = true;
+    bool allClean = true;
     for (size_t i = 0; i < res.runs.size(); ++i) {
-      if (res.runs[i].verdict == "deadlock" && !anyDeadlock) {
-        anyDeadlock = true;
+      if (res.runs[i].verdict == "deadlock" && !res.evidenceRun)
         res.evidenceRun = i;
-      }
+      if (res.runs[i].overArrival && !res.trapRun)
+        res.trapRun = i;
       allClean &= res.runs[i].verdict == "no-deadlock";
     }
-    if (anyDeadlock) {
+    if (res.evidenceRun) {
       res.verdict = "deadlock";
+    } else if (res.trapRun) {
+      res.verdict = "trap";
     } else if (allClean) {
       res.verdict = "no-deadlock";
     } else {

@@ -38,10 +38,22 @@ struct StuckProcess {
   SourcePoint where;
 };
 
+/// An arrival on an mbarrier whose pending count is already zero (its phase
+/// waits only for transaction bytes), or that would take it below zero. The
+/// H200 faults at such an arrive (CUDA error 719, "unspecified launch
+/// failure"; compute-sanitizer: "Unknown Error" at the arrive).
+struct OverArrival {
+  std::string actor;   // partition, or "tcgen05" for an async arrival
+  std::string barrier; // "ready[0]"
+  std::string what;    // "expect 8192 bytes + arrive on ready[0]: ..."
+  SourcePoint where;
+  std::vector<TraceStep> trace; // the shortest path to it, ending with the arrival
+};
+
 /// One exploration under one set of bindings.
 struct DeadlockRun {
   std::string bindings; // "K=64" ...
-  std::string verdict;  // "deadlock", "no-deadlock", "unknown"
+  std::string verdict;  // "deadlock", "trap", "no-deadlock", "unknown"
   std::string reason;   // for unknown
   size_t states = 0;
   std::vector<TraceStep> trace;
@@ -50,17 +62,26 @@ struct DeadlockRun {
   std::string cause;                   // the deadlock's cause in words
   std::vector<std::string> barrierStates; // "ready[0]: phase 0, 1 of 1 arrivals pending, tx 0"
   std::vector<std::pair<std::string, SourcePoint>> redundantWaits; // notes
+  std::optional<OverArrival> overArrival; // the first over-arrival met (BFS order)
 };
 
 /// The verdict of one kernel.
 struct KernelDeadlockResult {
   std::string kernel;
-  std::string verdict; // "deadlock", "no-deadlock", "unknown"
+  /// "deadlock" (some interleaving hangs), "trap" (none hangs, but one
+  /// over-arrives on an mbarrier: the GPU faults), "no-deadlock", "unknown".
+  std::string verdict;
   std::string reason;
   std::vector<DeadlockRun> runs;
   std::vector<std::string> unboundArgs;
   std::optional<size_t> evidenceRun; // the run whose trace proves the verdict
+  std::optional<size_t> trapRun;     // the first run with an over-arrival
 };
+
+/// "kernel K faults: partition0's expect 8192 bytes + arrive on ready[0]: ...".
+std::string overArrivalMessage(const std::string &kernel, const OverArrival &o);
+/// What the H200 did at such an arrive (tests/fixtures/mbar_overarrive*).
+extern const char *const kOverArrivalOnGpu;
 
 /// Checks every kernel of `m`.
 std::vector<KernelDeadlockResult> checkDeadlocks(const ir::Module &m, const DeadlockOptions &opts);

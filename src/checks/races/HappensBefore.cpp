@@ -38,15 +38,15 @@ std::optional<Conflict> AccessHistory::record(const Access &a, const VectorClock
   std::optional<Conflict> hit;
   bool coversAll = true;
   for (const Access &e : acc_) {
-    if (!alias(e.alloc, e.slot, a.alloc, a.slot))
+    if (!alias(e.alloc, e.slot, a.alloc, a.slot) || e.columnsApart(a))
       continue;
     bool ord = e.actor == a.actor || ordered(e, vc);
     if (!ord && (e.write || a.write) && !hit)
       hit = Conflict{e, a};
-    if (e.alloc == a.alloc && e.slot == a.slot)
+    if (e.sameLocation(a))
       coversAll &= ord;
   }
-  auto sameLoc = [&](const Access &e) { return e.alloc == a.alloc && e.slot == a.slot; };
+  auto sameLoc = [&](const Access &e) { return e.sameLocation(a); };
   if (a.write && coversAll) {
     // Anything later ordered after this write is ordered after what it covers;
     // anything not ordered after it conflicts with the write itself.
@@ -60,7 +60,8 @@ std::optional<Conflict> AccessHistory::record(const Access &a, const VectorClock
   }
   acc_.push_back(a);
   std::sort(acc_.begin(), acc_.end(), [](const Access &x, const Access &y) {
-    return std::tie(x.alloc, x.slot, x.actor, x.write) < std::tie(y.alloc, y.slot, y.actor, y.write);
+    return std::tie(x.alloc, x.slot, x.col0, x.col1, x.actor, x.write) <
+           std::tie(y.alloc, y.slot, y.col0, y.col1, y.actor, y.write);
   });
   return hit;
 }
@@ -69,7 +70,8 @@ size_t AccessHistory::hash() const {
   size_t h = acc_.size();
   for (const Access &e : acc_)
     h = h * 1000003u ^ (static_cast<size_t>(e.alloc) << 40 ^ static_cast<size_t>(e.slot) << 24 ^
-                        static_cast<size_t>(e.actor) << 16 ^ e.epoch ^ (e.write ? 1u << 31 : 0u));
+                        static_cast<size_t>(e.actor) << 16 ^ e.epoch ^ (e.write ? 1u << 31 : 0u) ^
+                        static_cast<size_t>(e.col0 * 131 + e.col1) << 8);
   return h;
 }
 

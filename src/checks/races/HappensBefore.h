@@ -49,7 +49,16 @@ struct Access {
   const ir::Operation *op = nullptr;
   uint32_t alloc = 0; // kernel::Allocation id
   int64_t slot = -1;  // -1: the whole allocation
+  // TMEM: the owner's columns [col0, col1) this access covers, when a view
+  // chain with no dynamic slot pins them (col1 == 0: not known, all of it).
+  int64_t col0 = 0, col1 = 0;
   bool operator==(const Access &) const = default;
+  /// The same location: allocation, slot and columns.
+  bool sameLocation(const Access &o) const {
+    return alloc == o.alloc && slot == o.slot && col0 == o.col0 && col1 == o.col1;
+  }
+  /// Column ranges, where both are known, that share no column.
+  bool columnsApart(const Access &o) const { return col1 && o.col1 && (col1 <= o.col0 || o.col1 <= col0); }
 };
 
 /// Two conflicting accesses with no happens-before between them.

@@ -54,7 +54,10 @@ std::vector<KernelRaceResult> checkRaces(const ir::Module &m, const DeadlockOpti
       DeadlockRun d = checker.run(b, label);
       RaceRun rr;
       rr.bindings = d.bindings;
-      rr.verdict = d.verdict == "no-deadlock" ? "no-race" : d.verdict;
+      // Stuck and faulting states end an interleaving here: they are tscope
+      // deadlock's findings.
+      rr.verdict = d.verdict == "no-deadlock" || d.verdict == "trap" ? "no-race" : d.verdict;
+      rr.overArrival = d.overArrival.has_value();
       rr.reason = d.reason;
       rr.states = d.states;
       rr.stuckStates = checker.stuckStates_;

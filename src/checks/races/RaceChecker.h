@@ -35,6 +35,7 @@ struct RaceRun {
   std::string reason;  // for unknown
   size_t states = 0;
   size_t stuckStates = 0; // states where nothing can move (see tscope deadlock)
+  bool overArrival = false; // an interleaving over-arrives on an mbarrier (see tscope deadlock)
 };
 
 /// The verdict of one kernel.
