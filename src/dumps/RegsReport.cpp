@@ -303,18 +303,128 @@ std::string occText(const KernelResourcesRow &r) {
 
 } // namespace
 
+std::vector<KernelComparison> compareConfigs(const RegsReport &rep) {
+  std::map<std::string, std::vector<const KernelResourcesRow *>> byKernel;
+  for (const KernelResourcesRow &r : rep.rows)
+    byKernel[r.kernel].push_back(&r);
+  auto keyValues = [](const std::string &config) {
+    std::map<std::string, std::string> kv;
+    size_t i = 0;
+    while (i < config.size()) {
+      size_t sp = config.find(' ', i);
+      std::string item = config.substr(i, sp == std::string::npos ? std::string::npos : sp - i);
+      size_t eq = item.find('=');
+      if (eq != std::string::npos)
+        kv[item.substr(0, eq)] = item.substr(eq + 1);
+      i = sp == std::string::npos ? config.size() : sp + 1;
+    }
+    return kv;
+  };
+  auto delta = [](auto get, const KernelResourcesRow &a, const KernelResourcesRow &b) -> std::optional<int64_t> {
+    std::optional<int64_t> x = get(a), y = get(b);
+    if (!x || !y)
+      return std::nullopt;
+    return *x - *y;
+  };
+  auto known = [](int64_t v) { return v < 0 ? std::nullopt : std::optional<int64_t>(v); };
+  std::vector<KernelComparison> out;
+  for (auto &[kernel, rows] : byKernel) {
+    if (rows.size() < 2)
+      continue;
+    KernelComparison c;
+    c.kernel = kernel;
+    c.baseline = rows.front();
+    for (const KernelResourcesRow *r : rows)
+      if (r->best) {
+        c.baseline = r;
+        c.baselineIsBest = true;
+      }
+    std::map<std::string, std::string> base = keyValues(c.baseline->config);
+    for (const KernelResourcesRow *r : rows) {
+      if (r == c.baseline)
+        continue;
+      ConfigDelta d;
+      d.row = r;
+      std::map<std::string, std::string> kv = keyValues(r->config);
+      for (auto &[k, v] : kv)
+        if (!base.count(k) || base.at(k) != v)
+          d.differs.push_back(k);
+      for (auto &[k, v] : base)
+        if (!kv.count(k))
+          d.differs.push_back(k);
+      d.registers = delta([&](const KernelResourcesRow &x) { return x.ptxas ? known(x.ptxas->registers) : std::nullopt; },
+                          *r, *c.baseline);
+      d.spillBytes = delta(
+          [&](const KernelResourcesRow &x) -> std::optional<int64_t> {
+            if (!x.ptxas || x.ptxas->spillStores < 0 || x.ptxas->spillLoads < 0)
+              return std::nullopt;
+            return x.ptxas->spillStores + x.ptxas->spillLoads;
+          },
+          *r, *c.baseline);
+      d.stackFrame = delta([&](const KernelResourcesRow &x) { return x.ptxas ? known(x.ptxas->stackFrame) : std::nullopt; },
+                           *r, *c.baseline);
+      d.shared = delta([&](const KernelResourcesRow &x) { return x.meta ? known(x.meta->shared) : std::nullopt; },
+                       *r, *c.baseline);
+      d.ctasPerSm = delta(
+          [&](const KernelResourcesRow &x) -> std::optional<int64_t> {
+            return x.occupancy && x.occupancy->launchable ? std::optional<int64_t>(x.occupancy->ctasPerSm) : std::nullopt;
+          },
+          *r, *c.baseline);
+      d.warpsPerSm = delta(
+          [&](const KernelResourcesRow &x) -> std::optional<int64_t> {
+            return x.occupancy && x.occupancy->launchable ? std::optional<int64_t>(x.occupancy->warpsPerSm) : std::nullopt;
+          },
+          *r, *c.baseline);
+      c.others.push_back(std::move(d));
+    }
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+namespace {
+
+std::string signedOrUnknown(const std::optional<int64_t> &v) { return v ? fmt::format("{:+}", *v) : "?"; }
+
+std::string limiterOf(const KernelResourcesRow &r) {
+  if (!r.occupancy)
+    return "?";
+  return r.occupancy->launchable ? r.occupancy->limiter : "cannot launch";
+}
+
+void writeComparison(std::ostream &os, const KernelComparison &c) {
+  os << fmt::format("\ncompare {}: {} config(s) against {} ({}):\n", c.kernel, c.others.size(), c.baseline->config,
+                    c.baselineIsBest ? "the autotuner's best" : "the first row");
+  os << fmt::format("  {:<42} {:<22} {:>5} {:>7} {:>6} {:>7} {:>7} {:>9}  {}\n", "config", "differs in", "regs",
+                    "spill B", "stack", "shared", "CTA/SM", "warps/SM", "occupancy limit");
+  for (const ConfigDelta &d : c.others) {
+    std::string differs;
+    for (const std::string &k : d.differs)
+      differs += (differs.empty() ? "" : ",") + k;
+    std::string lim = limiterOf(*d.row), baseLim = limiterOf(*c.baseline);
+    os << fmt::format("  {:<42} {:<22} {:>5} {:>7} {:>6} {:>7} {:>7} {:>9}  {}\n", d.row->config,
+                      differs.empty() ? "-" : differs, signedOrUnknown(d.registers), signedOrUnknown(d.spillBytes),
+                      signedOrUnknown(d.stackFrame), signedOrUnknown(d.shared), signedOrUnknown(d.ctasPerSm),
+                      signedOrUnknown(d.warpsPerSm), lim == baseLim ? lim : lim + " (baseline: " + baseLim + ")");
+  }
+}
+
+} // namespace
+
 void writeRegsText(std::ostream &os, const RegsReport &rep, bool compare) {
   os << fmt::format("{:<28} {:<42} {:>4} {:>4} {:>9} {:>5} {:>4} {:>5} {:>7}  {}\n", "kernel", "config", "sm",
                     "regs", "spill s/l", "stack", "bars", "warps", "shared", "occupancy on its target");
-  std::map<std::string, const KernelResourcesRow *> firstOf;
+  std::map<std::string, const KernelResourcesRow *> baselineOf; // --compare: deltas against the same baseline
+  std::vector<KernelComparison> comparisons = compare ? compareConfigs(rep) : std::vector<KernelComparison>{};
+  for (const KernelComparison &c : comparisons)
+    baselineOf[c.kernel] = c.baseline;
   for (const KernelResourcesRow &r : rep.rows) {
     const PtxasEntry *p = r.ptxas ? &*r.ptxas : nullptr;
     std::string regs = p ? num(p->registers) : "?";
-    if (compare) {
-      auto [it, fresh] = firstOf.emplace(r.kernel, &r);
-      if (!fresh && p && it->second->ptxas && it->second->ptxas->registers >= 0)
-        regs += fmt::format("({:+})", p->registers - it->second->ptxas->registers);
-    }
+    auto base = baselineOf.find(r.kernel);
+    if (base != baselineOf.end() && base->second != &r && p && p->registers >= 0 && base->second->ptxas &&
+        base->second->ptxas->registers >= 0)
+      regs += fmt::format("({:+})", p->registers - base->second->ptxas->registers);
     std::string config = r.config + (r.best ? " *best*" : "");
     os << fmt::format("{:<28} {:<42} {:>4} {:>4} {:>9} {:>5} {:>4} {:>5} {:>7}  {}\n", r.kernel, config,
                       r.arch ? std::to_string(r.arch) : "?", regs,
@@ -366,6 +476,8 @@ void writeRegsText(std::ostream &os, const RegsReport &rep, bool compare) {
       }
     }
   }
+  for (const KernelComparison &c : comparisons)
+    writeComparison(os, c);
   for (const AutotuneResult &a : rep.autotune)
     os << fmt::format("\nautotune: {} best config {} (tuning took {:.2f} s)\n", a.kernel, a.bestConfig, a.seconds);
 }
@@ -438,6 +550,21 @@ nlohmann::json regsJson(const RegsReport &rep) {
   for (const AutotuneResult &a : rep.autotune)
     at.push_back({{"kernel", a.kernel}, {"best_config", a.bestConfig}, {"seconds", a.seconds}});
   out["autotune"] = at;
+  nlohmann::json cmp = nlohmann::json::array();
+  auto opt = [](const std::optional<int64_t> &v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
+  for (const KernelComparison &c : compareConfigs(rep)) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const ConfigDelta &d : c.others)
+      rows.push_back({{"config", d.row->config}, {"where", d.row->where}, {"differs_in", d.differs},
+                      {"delta", {{"registers", opt(d.registers)}, {"spill_bytes", opt(d.spillBytes)},
+                                 {"stack_frame", opt(d.stackFrame)}, {"shared", opt(d.shared)},
+                                 {"ctas_per_sm", opt(d.ctasPerSm)}, {"warps_per_sm", opt(d.warpsPerSm)}}},
+                      {"limiter", limiterOf(*d.row)}});
+    cmp.push_back({{"kernel", c.kernel}, {"baseline", c.baseline->config}, {"baseline_where", c.baseline->where},
+                   {"baseline_is_best", c.baselineIsBest}, {"baseline_limiter", limiterOf(*c.baseline)},
+                   {"configs", rows}});
+  }
+  out["compare"] = cmp;
   return out;
 }
 

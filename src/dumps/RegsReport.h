@@ -48,6 +48,23 @@ void sortRegs(RegsReport &r, const std::string &key);
 
 /// The table, then warp-specialization budgets; with `compare`, rows of one
 /// kernel are grouped and differences to its first config shown.
+/// One config of a kernel against the kernel's baseline config (the
+/// autotuner's best when known, else the first row).
+struct ConfigDelta {
+  const KernelResourcesRow *row = nullptr;
+  std::vector<std::string> differs; ///< config keys whose values differ ("BLOCK", "num_warps")
+  std::optional<int64_t> registers, spillBytes, stackFrame, shared, ctasPerSm, warpsPerSm;
+};
+
+/// Per kernel with two or more configs: its baseline and every other config's deltas.
+struct KernelComparison {
+  std::string kernel;
+  const KernelResourcesRow *baseline = nullptr;
+  bool baselineIsBest = false;
+  std::vector<ConfigDelta> others;
+};
+std::vector<KernelComparison> compareConfigs(const RegsReport &r);
+
 void writeRegsText(std::ostream &os, const RegsReport &r, bool compare);
 
 /// JSON with `kernels` and `findings` (spills as warnings, unlaunchable as errors).

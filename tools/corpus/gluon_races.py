@@ -321,7 +321,7 @@ def _case(gpu, cpu, desc, timeout=90, **kw):
 
 CASES = {
     "race_drift_fixed": _case(drift_gpu(0), drift_cpu(0), _drift_desc(0)),
-    "race_drift": _case(drift_gpu(1), drift_cpu(1), _drift_desc(1)),
+    "race_drift": _case(drift_gpu(1), drift_cpu(1), _drift_desc(1), timeout=30),
     "race_skip_first": _case(drift_gpu(2), drift_cpu(2), _drift_desc(2), timeout=30),
     "race_drift_late": _case(drift_gpu(3), drift_cpu(3), _drift_desc(3), timeout=30),
     "race_two_readers_fixed": _case(two_readers_gpu(0), two_readers_cpu(0), _tr_desc(0)),
