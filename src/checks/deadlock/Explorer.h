@@ -96,6 +96,13 @@ struct Async {
 
 enum class PStatus : uint8_t { AtEvent, Done, Joining, NamedWait };
 
+/// Race mode actors: per process `p`, the process itself, its TMA/tcgen05
+/// agent (work completed through mbarriers) and its wgmma agent (work
+/// completed by warp_group_dot_wait).
+constexpr size_t kActorsPerProc = 3;
+enum Agent : uint32_t { kSelf = 0, kBarrierAgent = 1, kWgmmaAgent = 2 };
+inline size_t actorOf(size_t pi, Agent a = kSelf) { return kActorsPerProc * pi + a; }
+
 struct Proc {
   explicit Proc(interp::Process proc) : p(std::move(proc)) {}
   interp::Process p;
@@ -111,11 +118,15 @@ struct Proc {
   // the last wait it passed (for the race's reason in words).
   races::VectorClock vc;
   uint32_t asyncTick = 0;
+  // Race mode: epochs of the wgmma groups still in flight, oldest first.
+  uint32_t wgmmaTick = 0;
+  std::vector<uint32_t> wgmmaPending;
   const ir::Operation *lastWait = nullptr;
   bool operator==(const Proc &o) const {
     return partition == o.partition && status == o.status && namedId == o.namedId &&
            namedGen == o.namedGen && slots == o.slots && lastKey == o.lastKey &&
-           lastPhase == o.lastPhase && vc == o.vc && asyncTick == o.asyncTick && p == o.p;
+           lastPhase == o.lastPhase && vc == o.vc && asyncTick == o.asyncTick && wgmmaTick == o.wgmmaTick &&
+           wgmmaPending == o.wgmmaPending && p == o.p;
   }
 };
 
@@ -179,6 +190,7 @@ inline bool isLocalAccessKind(OpKind k) {
   case OpKind::TmaReduce:
   case OpKind::TmaScatter:
   case OpKind::WarpGroupDot:
+  case OpKind::WarpGroupDotWait:
   case OpKind::AsyncCopyGlobalToLocal:
     return true;
   default:
@@ -714,7 +726,7 @@ private:
         }
         if (raceMode_) {
           b.acc.join(np.vc); // release
-          np.vc.tick(2 * pi);
+          np.vc.tick(actorOf(pi));
         }
         std::string eff = apply(b, cnt, tx);
         completeHB(b, p0);
@@ -740,10 +752,10 @@ private:
           ++np.asyncTick;
           if (kind == OpKind::TmaLoad || kind == OpKind::TmaGather)
             for (const ir::Value *w : r.writes)
-              recordAccess(n, pi, op, w, true, true);
+              recordAccess(n, pi, op, w, true, kBarrierAgent);
           a.vc = np.vc;
-          a.vc.set(2 * pi + 1, np.asyncTick);
-          np.vc.tick(2 * pi);
+          a.vc.set(actorOf(pi, kBarrierAgent), np.asyncTick);
+          np.vc.tick(actorOf(pi));
         }
         if (kind == OpKind::TmaLoad || kind == OpKind::TmaGather) {
           auto t = dialect::parseMemDesc(m_, k_.chunk, dialect::typeText(m_, r.buffer));
@@ -764,12 +776,12 @@ private:
         if (raceMode_ && on) {
           ++np.asyncTick;
           for (const ir::Value *rv : r.reads)
-            recordAccess(n, pi, op, rv, false, true);
+            recordAccess(n, pi, op, rv, false, kBarrierAgent);
           for (const ir::Value *wv : r.writes)
-            recordAccess(n, pi, op, wv, true, true);
+            recordAccess(n, pi, op, wv, true, kBarrierAgent);
           mmaClock = np.vc;
-          mmaClock.set(2 * pi + 1, np.asyncTick);
-          np.vc.tick(2 * pi);
+          mmaClock.set(actorOf(pi, kBarrierAgent), np.asyncTick);
+          np.vc.tick(actorOf(pi));
         }
         for (const ir::Value *bv : r.barriers) {
           // The barrier's predicate is the operand in its brackets.
@@ -817,7 +829,7 @@ private:
         bool released = nb.arrived >= cnt.sext();
         if (raceMode_) {
           nb.acc.join(np.vc);
-          np.vc.tick(2 * pi);
+          np.vc.tick(actorOf(pi));
         }
         if (released) {
           nb.arrived = 0;
@@ -857,7 +869,7 @@ private:
         }
         np.status = PStatus::Joining;
         if (raceMode_)
-          np.vc.tick(2 * pi);
+          np.vc.tick(actorOf(pi));
         for (const kernel::Partition &part : ws->partitions) {
           std::optional<interp::Process> child = pr.p.enterRegion(*part.region);
           if (!child) {
@@ -870,7 +882,7 @@ private:
           c.slots = pr.slots;
           if (raceMode_) {
             c.vc = n.procs[pi].vc; // the fork orders everything before it
-            c.vc.set(2 * n.procs.size(), 1);
+            c.vc.set(actorOf(n.procs.size()), 1);
           }
           n.procs.push_back(std::move(c));
           DeadlockRun tmp;
@@ -1057,34 +1069,57 @@ private:
   /// local_store, tmem_load, tmem_store, TMA store, wgmma operands, cp.async),
   /// made by the process itself.
   void localAccess(State &s, size_t pi, const ir::Operation *op) {
+    OpKind kind = dialect::kindOf(op);
+    Proc &pr = s.procs[pi];
+    if (kind == OpKind::WarpGroupDotWait) {
+      // The wgmma groups older than the last `pendings` have completed: the
+      // process now knows their operand reads are over.
+      size_t keep = static_cast<size_t>(std::max<int64_t>(0, dialect::intAttr(m_, op, "pendings").value_or(0)));
+      while (pr.wgmmaPending.size() > keep) {
+        uint32_t e = pr.wgmmaPending.front();
+        pr.wgmmaPending.erase(pr.wgmmaPending.begin());
+        if (pr.vc.get(actorOf(pi, kWgmmaAgent)) < e)
+          pr.vc.set(actorOf(pi, kWgmmaAgent), e);
+      }
+      return;
+    }
     dialect::OperandRoles r = dialect::operandRoles(m_, op);
     if (r.pred) {
-      interp::Scalar p = s.procs[pi].p.value(r.pred);
+      interp::Scalar p = pr.p.value(r.pred);
       if (p.isKnown() && !p.isTrue())
         return;
     }
+    // An async wgmma reads its SMEM operands while the warps run on, until a
+    // warp_group_dot_wait retires it: an access of the wgmma agent.
+    Agent agent = kind == OpKind::WarpGroupDot && dialect::attrText(m_, op, "isAsync") == "true" ? kWgmmaAgent : kSelf;
+    if (agent == kWgmmaAgent) {
+      ++pr.wgmmaTick;
+      pr.wgmmaPending.push_back(pr.wgmmaTick);
+    }
     for (const ir::Value *v : r.reads)
-      recordAccess(s, pi, op, v, false, false);
+      recordAccess(s, pi, op, v, false, agent);
     for (const ir::Value *v : r.writes)
-      recordAccess(s, pi, op, v, true, false);
+      recordAccess(s, pi, op, v, true, agent);
   }
 
   /// Race mode: records one access of memdesc `v` by process `pi` (or by
   /// its async agent) and keeps the first conflict found.
   void recordAccess(State &s, size_t pi, const ir::Operation *op, const ir::Value *v, bool write,
-                    bool async) {
+                    Agent agent) {
     if (race_ || !v)
       return;
     const Proc &pr = s.procs[pi];
     std::optional<int64_t> slot = slotOf(s, pr, v);
     races::VectorClock vc = pr.vc;
-    if (async)
-      vc.set(2 * pi + 1, pr.asyncTick);
+    if (agent == kBarrierAgent)
+      vc.set(actorOf(pi, kBarrierAgent), pr.asyncTick);
+    else if (agent == kWgmmaAgent)
+      vc.set(actorOf(pi, kWgmmaAgent), pr.wgmmaTick);
     for (const kernel::Allocation *a : k_.rootsOf(v)) {
       if (a->isBarrier)
         continue;
       races::Access ac;
-      ac.actor = static_cast<uint32_t>(2 * pi + (async ? 1 : 0));
+      ac.actor = static_cast<uint32_t>(actorOf(pi, agent));
       ac.epoch = vc.get(ac.actor);
       ac.write = write;
       ac.op = op;
@@ -1128,10 +1163,12 @@ private:
 
   /// "partition0", or "TMA for partition0" / "tcgen05 for default".
   std::string actorName(const State &s, const races::Access &a) const {
-    size_t pi = a.actor / 2;
+    size_t pi = a.actor / kActorsPerProc;
     std::string who = pi < s.procs.size() ? partName(s.procs[pi].partition) : "?";
-    if (a.actor % 2 == 0)
+    if (a.actor % kActorsPerProc == kSelf)
       return who;
+    if (a.actor % kActorsPerProc == kWgmmaAgent)
+      return "wgmma for " + who;
     OpKind k = dialect::kindOf(a.op);
     return std::string(k == OpKind::TmaLoad || k == OpKind::TmaGather ? "TMA" : "tcgen05") + " for " + who;
   }
@@ -1151,8 +1188,8 @@ private:
   /// The reason in words: the waits that should have ordered the two
   /// accesses, and why they did not.
   std::string raceReason(const State &s, const races::Conflict &c) const {
-    const Proc &lp = s.procs[c.later.actor / 2];
-    const Proc &ep = s.procs[c.earlier.actor / 2];
+    const Proc &lp = s.procs[c.later.actor / kActorsPerProc];
+    const Proc &ep = s.procs[c.earlier.actor / kActorsPerProc];
     std::string earlier = actorName(s, c.earlier), later = actorName(s, c.later);
     std::string slot = slotName(c.later.alloc, c.later.slot);
     std::string text = lastWaitText(lp);
@@ -1164,6 +1201,11 @@ private:
                        : !c.earlier.write && c.later.write
                            ? later + " overwrites " + slot + " that " + earlier + " has not released"
                            : later + " and " + earlier + " both write " + slot + " unordered";
+    // An async wgmma still reading when its issuer released the slot.
+    if (c.earlier.actor % kActorsPerProc == kWgmmaAgent && !c.earlier.write)
+      return text + ": " + what + "; " + partName(ep.partition) + " released " + slot +
+             " while the wgmma reading it (IR " + std::to_string(c.earlier.op->line) +
+             ") was still in flight: no warp_group_dot_wait retired it before the arrive";
     // One side waited on a barrier the other side never arrives on: that
     // side's access is released to no one.
     for (auto [waiter, other] : {std::pair{&lp, &ep}, std::pair{&ep, &lp}}) {

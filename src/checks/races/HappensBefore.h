@@ -16,8 +16,10 @@ struct Operation;
 namespace tscope::checks::races {
 
 /// A vector clock: entry i counts the releases of actor i that are known here.
-/// Actors are numbered 2*p (partition process p) and 2*p+1 (the async agent,
-/// TMA engine or tensor core, that works for process p).
+/// Actors are numbered 3*p (partition process p), 3*p+1 (the async agent, TMA
+/// engine or tcgen05 tensor core, whose work completes through mbarriers) and
+/// 3*p+2 (the wgmma agent, retired by warp_group_dot_wait); see
+/// checks/deadlock/Explorer.h actorOf().
 class VectorClock {
 public:
   /// The entry of actor `a` (0 when never set).
