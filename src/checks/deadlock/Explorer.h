@@ -19,6 +19,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <deque>
 #include <map>
 #include <set>
@@ -97,11 +98,16 @@ struct Async {
 enum class PStatus : uint8_t { AtEvent, Done, Joining, NamedWait };
 
 /// Race mode actors: per process `p`, the process itself, its TMA/tcgen05
-/// agent (work completed through mbarriers) and its wgmma agent (work
-/// completed by warp_group_dot_wait).
-constexpr size_t kActorsPerProc = 3;
-enum Agent : uint32_t { kSelf = 0, kBarrierAgent = 1, kWgmmaAgent = 2 };
+/// agent (work completed through mbarriers) and three agents whose work is
+/// retired in groups by a wait of the process: wgmma (warp_group_dot_wait
+/// {pendings}), bulk TMA stores (async_tma_store_wait {pendings}) and cp.async
+/// (async_commit_group, async_wait {num}).
+constexpr size_t kActorsPerProc = 5;
+enum Agent : uint32_t { kSelf = 0, kBarrierAgent = 1, kWgmmaAgent = 2, kBulkStoreAgent = 3, kCpAsyncAgent = 4 };
 inline size_t actorOf(size_t pi, Agent a = kSelf) { return kActorsPerProc * pi + a; }
+/// The group-retired agents, as indices into Proc::groups.
+constexpr size_t kGroupAgents = 3;
+inline size_t groupIndex(Agent a) { return a - kWgmmaAgent; }
 
 struct Proc {
   explicit Proc(interp::Process proc) : p(std::move(proc)) {}
@@ -118,15 +124,19 @@ struct Proc {
   // the last wait it passed (for the race's reason in words).
   races::VectorClock vc;
   uint32_t asyncTick = 0;
-  // Race mode: epochs of the wgmma groups still in flight, oldest first.
-  uint32_t wgmmaTick = 0;
-  std::vector<uint32_t> wgmmaPending;
+  // Race mode: per group-retired agent, its last epoch and the epochs that
+  // close the groups still in flight, oldest first.
+  struct Groups {
+    uint32_t tick = 0;
+    std::vector<uint32_t> pending;
+    bool operator==(const Groups &) const = default;
+  };
+  std::array<Groups, kGroupAgents> groups{};
   const ir::Operation *lastWait = nullptr;
   bool operator==(const Proc &o) const {
     return partition == o.partition && status == o.status && namedId == o.namedId &&
            namedGen == o.namedGen && slots == o.slots && lastKey == o.lastKey &&
-           lastPhase == o.lastPhase && vc == o.vc && asyncTick == o.asyncTick && wgmmaTick == o.wgmmaTick &&
-           wgmmaPending == o.wgmmaPending && p == o.p;
+           lastPhase == o.lastPhase && vc == o.vc && asyncTick == o.asyncTick && groups == o.groups && p == o.p;
   }
 };
 
@@ -191,7 +201,10 @@ inline bool isLocalAccessKind(OpKind k) {
   case OpKind::TmaScatter:
   case OpKind::WarpGroupDot:
   case OpKind::WarpGroupDotWait:
+  case OpKind::TmaStoreWait:
   case OpKind::AsyncCopyGlobalToLocal:
+  case OpKind::AsyncCommitGroup:
+  case OpKind::AsyncWait:
     return true;
   default:
     return false;
@@ -1071,16 +1084,29 @@ private:
   void localAccess(State &s, size_t pi, const ir::Operation *op) {
     OpKind kind = dialect::kindOf(op);
     Proc &pr = s.procs[pi];
-    if (kind == OpKind::WarpGroupDotWait) {
-      // The wgmma groups older than the last `pendings` have completed: the
-      // process now knows their operand reads are over.
-      size_t keep = static_cast<size_t>(std::max<int64_t>(0, dialect::intAttr(m_, op, "pendings").value_or(0)));
-      while (pr.wgmmaPending.size() > keep) {
-        uint32_t e = pr.wgmmaPending.front();
-        pr.wgmmaPending.erase(pr.wgmmaPending.begin());
-        if (pr.vc.get(actorOf(pi, kWgmmaAgent)) < e)
-          pr.vc.set(actorOf(pi, kWgmmaAgent), e);
+    // Waits that retire all but the newest N groups of an agent: the
+    // process now knows their accesses are over.
+    auto retire = [&](Agent a, const char *attr) {
+      Proc::Groups &g = pr.groups[groupIndex(a)];
+      size_t keep = static_cast<size_t>(std::max<int64_t>(0, dialect::intAttr(m_, op, attr).value_or(0)));
+      while (g.pending.size() > keep) {
+        uint32_t e = g.pending.front();
+        g.pending.erase(g.pending.begin());
+        if (pr.vc.get(actorOf(pi, a)) < e)
+          pr.vc.set(actorOf(pi, a), e);
       }
+    };
+    if (kind == OpKind::WarpGroupDotWait)
+      return retire(kWgmmaAgent, "pendings");
+    if (kind == OpKind::TmaStoreWait)
+      return retire(kBulkStoreAgent, "pendings");
+    if (kind == OpKind::AsyncWait)
+      return retire(kCpAsyncAgent, "num");
+    if (kind == OpKind::AsyncCommitGroup) {
+      // Closes the cp.async group: every copy issued since the last commit.
+      Proc::Groups &g = pr.groups[groupIndex(kCpAsyncAgent)];
+      if (g.tick && (g.pending.empty() || g.pending.back() != g.tick))
+        g.pending.push_back(g.tick);
       return;
     }
     dialect::OperandRoles r = dialect::operandRoles(m_, op);
@@ -1089,12 +1115,21 @@ private:
       if (p.isKnown() && !p.isTrue())
         return;
     }
-    // An async wgmma reads its SMEM operands while the warps run on, until a
-    // warp_group_dot_wait retires it: an access of the wgmma agent.
-    Agent agent = kind == OpKind::WarpGroupDot && dialect::attrText(m_, op, "isAsync") == "true" ? kWgmmaAgent : kSelf;
-    if (agent == kWgmmaAgent) {
-      ++pr.wgmmaTick;
-      pr.wgmmaPending.push_back(pr.wgmmaTick);
+    // Async work that touches SMEM while the warps run on: an access of the
+    // agent that a later wait retires. An async wgmma and a TMA store are
+    // one group each; cp.async copies join the group a commit closes.
+    Agent agent = kSelf;
+    if (kind == OpKind::WarpGroupDot && dialect::attrText(m_, op, "isAsync") == "true")
+      agent = kWgmmaAgent;
+    else if (kind == OpKind::TmaStore || kind == OpKind::TmaReduce || kind == OpKind::TmaScatter)
+      agent = kBulkStoreAgent;
+    else if (kind == OpKind::AsyncCopyGlobalToLocal)
+      agent = kCpAsyncAgent;
+    if (agent != kSelf) {
+      Proc::Groups &g = pr.groups[groupIndex(agent)];
+      ++g.tick;
+      if (agent != kCpAsyncAgent)
+        g.pending.push_back(g.tick);
     }
     for (const ir::Value *v : r.reads)
       recordAccess(s, pi, op, v, false, agent);
@@ -1113,8 +1148,8 @@ private:
     races::VectorClock vc = pr.vc;
     if (agent == kBarrierAgent)
       vc.set(actorOf(pi, kBarrierAgent), pr.asyncTick);
-    else if (agent == kWgmmaAgent)
-      vc.set(actorOf(pi, kWgmmaAgent), pr.wgmmaTick);
+    else if (agent != kSelf)
+      vc.set(actorOf(pi, agent), pr.groups[groupIndex(agent)].tick);
     for (const kernel::Allocation *a : k_.rootsOf(v)) {
       if (a->isBarrier)
         continue;
@@ -1167,8 +1202,16 @@ private:
     std::string who = pi < s.procs.size() ? partName(s.procs[pi].partition) : "?";
     if (a.actor % kActorsPerProc == kSelf)
       return who;
-    if (a.actor % kActorsPerProc == kWgmmaAgent)
+    switch (a.actor % kActorsPerProc) {
+    case kWgmmaAgent:
       return "wgmma for " + who;
+    case kBulkStoreAgent:
+      return "TMA store for " + who;
+    case kCpAsyncAgent:
+      return "cp.async for " + who;
+    default:
+      break;
+    }
     OpKind k = dialect::kindOf(a.op);
     return std::string(k == OpKind::TmaLoad || k == OpKind::TmaGather ? "TMA" : "tcgen05") + " for " + who;
   }
@@ -1201,11 +1244,21 @@ private:
                        : !c.earlier.write && c.later.write
                            ? later + " overwrites " + slot + " that " + earlier + " has not released"
                            : later + " and " + earlier + " both write " + slot + " unordered";
-    // An async wgmma still reading when its issuer released the slot.
-    if (c.earlier.actor % kActorsPerProc == kWgmmaAgent && !c.earlier.write)
-      return text + ": " + what + "; " + partName(ep.partition) + " released " + slot +
-             " while the wgmma reading it (IR " + std::to_string(c.earlier.op->line) +
-             ") was still in flight: no warp_group_dot_wait retired it before the arrive";
+    // Group-retired async work still in flight when the other access came.
+    auto inFlight = [&](const races::Access &a, const Proc &p) -> std::string {
+      const char *work = nullptr, *wait = nullptr;
+      switch (a.actor % kActorsPerProc) {
+      case kWgmmaAgent: work = "the wgmma reading it"; wait = "warp_group_dot_wait"; break;
+      case kBulkStoreAgent: work = "the TMA store reading it"; wait = "async_tma_store_wait"; break;
+      case kCpAsyncAgent: work = "the cp.async writing it"; wait = "async_commit_group + async_wait"; break;
+      default: return "";
+      }
+      std::string by = &p == &lp ? "before its own access" : "before the arrive that released it";
+      return "; " + std::string(work) + " (IR " + std::to_string(a.op->line) + ") was still in flight: no " +
+             wait + " of " + partName(p.partition) + " retired it " + by;
+    };
+    if (std::string f = inFlight(c.earlier, ep); !f.empty())
+      return text + ": " + what + f;
     // One side waited on a barrier the other side never arrives on: that
     // side's access is released to no one.
     for (auto [waiter, other] : {std::pair{&lp, &ep}, std::pair{&ep, &lp}}) {
