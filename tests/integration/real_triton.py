@@ -11,8 +11,10 @@ For every compiled case:
     fresh TTGIR is compared with the fixture's up to locations (a difference
     is printed: Triton's automatic warp specialization is not deterministic
     between compiles), and tscope's verdicts on the fresh IR
-    equal its verdicts on the fixture: deadlock per kernel, fence findings,
-    the barrier report's partitions and edges;
+    equal its verdicts on the fixture: deadlock (and over-arrival) per kernel,
+    races per kernel, fence findings, the barrier report's partitions and
+    edges; deadlock and race verdicts also agree with the fixture's GPU
+    outcome (GPU_WANTS);
   * registers and shared memory come out of the ptxas log and metadata.
 Exit 0 when all hold, 1 with the list of failures otherwise."""
 import argparse
@@ -40,12 +42,41 @@ CASES = {
     "gluon_tmem_packed_fixed": ["tmem"],
     "gluon_tmem_acc_init_redundant": ["tmem"],
     "gluon_tmem_acc_init_fixed": ["tmem"],
+    # tscope races (docs/Races.md) and the mbarrier over-arrival (docs/Deadlock.md rule 6)
+    "race_drift_fixed": ["deadlock", "races"],
+    "race_drift": ["deadlock", "races"],
+    "race_skip_first": ["deadlock", "races"],
+    "race_drift_late": ["deadlock", "races"],
+    "race_two_readers_fixed": ["deadlock", "races"],
+    "race_two_readers": ["deadlock", "races"],
+    "mbar_arrive_ok": ["deadlock"],
+    "mbar_overarrive": ["deadlock"],
+    "mbar_overarrive_expect": ["deadlock"],
+    "gluon_ws_race": ["deadlock"],
+    "gluon_ws_race_drained": ["deadlock"],
 }
 
 # The launch's integer arguments (as the lit tests bind them); others are tried.
 DEADLOCK_ARGS = {
     "gluon_ws_deadlock": ["--arg", "C=4096"],
     "gluon_ws_deadlock_fixed": ["--arg", "C=4096"],
+    "gluon_ws_race": ["--arg", "C=4096"],
+    "gluon_ws_race_drained": ["--arg", "C=4096"],
+    # the register-only DELAY loop of the two-readers kernels does not change their synchronization
+    "race_two_readers": ["--arg", "C=2048", "--arg", "DELAY=2"],
+    "race_two_readers_fixed": ["--arg", "C=2048", "--arg", "DELAY=2"],
+}
+for _c in ("race_drift_fixed", "race_drift", "race_skip_first", "race_drift_late", "mbar_arrive_ok",
+           "mbar_overarrive", "mbar_overarrive_expect"):
+    DEADLOCK_ARGS[_c] = ["--arg", "C=2048"]
+
+# What a GPU outcome (outcome.json of the fixture) requires of each check's verdicts.
+GPU_WANTS = {
+    "deadlock": {"hang": {"deadlock"}, "correct": {"no-deadlock"},
+                 # the over-arrival probes and gluon_ws_race: CUDA error 719 at the arrive
+                 "cuda-error": {"deadlock+overarrive", "trap+overarrive"}},
+    # A correct run does not prove a kernel race-free: the lit tests hold the fixed twins to no-race.
+    "races": {"wrong-result": {"race"}},
 }
 
 LOC_TAIL = re.compile(r"\s+loc\((#loc\d*|\"[^\"]*\"(:\d+:\d+)?|unknown)\)")
@@ -69,6 +100,11 @@ def tscope(args, tool, ok=(0, 1)):
 
 def deadlock_verdicts(tool, path, case):
     j = json.loads(tscope(["deadlock", "--format", "json"] + DEADLOCK_ARGS.get(case, []) + [str(path)], tool).stdout)
+    return {k["name"]: k["verdict"] + ("+overarrive" if k.get("over_arrival") else "") for k in j["kernels"]}
+
+
+def race_verdicts(tool, path, case):
+    j = json.loads(tscope(["races", "--format", "json"] + DEADLOCK_ARGS.get(case, []) + [str(path)], tool).stdout)
     return {k["name"]: k["verdict"] for k in j["kernels"]}
 
 
@@ -148,18 +184,18 @@ def main():
             print(f"NOTE: {name}: TTGIR differs from {fixture.name} beyond locations in {changed} lines")
         for check in CASES[base]:
             fn = {"deadlock": deadlock_verdicts, "fences": fence_findings, "barriers": barrier_shape,
-                  "tmem": tmem_findings}[check]
+                  "tmem": tmem_findings, "races": race_verdicts}[check]
             try:
                 a, b = fn(args.tscope, ttgir, base), fn(args.tscope, fixture / "kernel.ttgir", base)
             except (RuntimeError, json.JSONDecodeError, KeyError) as e:
                 failures.append(f"{name}: {check}: {e}")
                 continue
             checked += 1
-            if check == "deadlock":
+            if check in GPU_WANTS:
                 gpu = json.loads((fixture / "outcome.json").read_text()).get("outcome")
-                want = {"hang": "deadlock", "correct": "no-deadlock"}.get(gpu)
-                if want and any(v != want for v in a.values()):
-                    failures.append(f"{name}: deadlock verdicts {a}, but the GPU outcome of {fixture.name} is {gpu}")
+                want = GPU_WANTS[check].get(gpu)
+                if want and any(v not in want for v in a.values()):
+                    failures.append(f"{name}: {check} verdicts {a}, but the GPU outcome of {fixture.name} is {gpu}")
             if a != b:
                 failures.append(f"{name}: {check} on the fresh IR {a} != on the fixture {b}")
             else:
