@@ -133,6 +133,10 @@ struct Proc {
   };
   std::array<Groups, kGroupAgents> groups{};
   const ir::Operation *lastWait = nullptr;
+  // Race mode, for the reason only (not part of the state): the last wait
+  // op met was skipped by its predicate, on this barrier.
+  const ir::Operation *skippedWait = nullptr;
+  std::string skippedOn;
   bool operator==(const Proc &o) const {
     return partition == o.partition && status == o.status && namedId == o.namedId &&
            namedGen == o.namedGen && slots == o.slots && lastKey == o.lastKey &&
@@ -714,8 +718,11 @@ private:
           np.lastWait = op;
           np.lastKey = keyOf(*key);
           np.lastPhase = b.phase;
+          np.skippedWait = nullptr;
         } else {
           st.action = "skips a wait on " + barName(keyOf(*key)) + " (predicate false)";
+          np.skippedWait = op;
+          np.skippedOn = barName(keyOf(*key));
         }
         break;
       }
@@ -1219,6 +1226,9 @@ private:
   /// "default's last wait, on ready[0] (IR 46), passed on a fresh barrier ...".
   std::string lastWaitText(const Proc &p) const {
     std::string who = partName(p.partition);
+    if (p.skippedWait)
+      return who + " skipped its wait on " + p.skippedOn + " (IR " + std::to_string(p.skippedWait->line) +
+             ", predicate false), so nothing orders its access after the write that wait stands for";
     if (!p.lastWait || p.lastKey == ~uint64_t(0))
       return who + " passed no wait before it";
     std::string phase = p.lastPhase > 0
@@ -1269,6 +1279,9 @@ private:
         return text + ": " + what + "; no arrival of " + partName(other->partition) + " completes " +
                barName(waiter->lastKey) + ", so its access is released to no one (one release for two users?)";
     }
+    if (lp.skippedWait || ep.skippedWait)
+      return text + ": " + what + "; a wait skipped by its predicate lets the access (and the release after it) run "
+                                  "ahead of the barrier's phases";
     return text + ": " + what +
            "; a wait passed on the phase of an earlier round: its counter is not in step with the barrier";
   }
