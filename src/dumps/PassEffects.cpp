@@ -98,18 +98,36 @@ PassAnalysis analysePasses(const PassLog &log, CountMode mode, unsigned threads)
   // Phase 1: which dumps hold IR seen before? Most passes change nothing, and
   // a log of many compiles (autotune configs, recompiles) repeats whole
   // dumps, so each distinct text is counted and diffed once.
-  std::vector<ContentHash> hashes(n);
-  parallelFor(n, threads, [&](size_t i) { hashes[i] = hashContent(log.snapshots[i].ir); }, 64);
+  // The split already knows most of them (Snapshot::sameIrAs, an earlier
+  // dump of the same chunk with the same IR lines): only the others are hashed.
+  auto knownSame = [&](const Snapshot &s) {
+    return s.sameIrAs != UINT32_MAX && !log.snapshots[s.sameIrAs].omitted;
+  };
+  std::vector<uint32_t> toHash;
+  for (size_t i = 0; i < n; ++i) {
+    const Snapshot &s = log.snapshots[i];
+    if (!(s.omitted && i > 0) && !knownSame(s))
+      toHash.push_back(static_cast<uint32_t>(i));
+  }
+  std::vector<ContentHash> hashes(toHash.size());
+  parallelFor(toHash.size(), threads, [&](size_t k) { hashes[k] = hashContent(log.snapshots[toHash[k]].ir); }, 16);
   {
     std::unordered_map<ContentHash, uint32_t, ContentHashKey> firstSeen[4];
-    firstSeen[0].reserve(n / 8);
+    size_t k = 0;
     for (size_t i = 0; i < n; ++i) {
       const Snapshot &s = log.snapshots[i];
       if (s.omitted && i > 0) {
         a.facts[i].sameAs = static_cast<uint32_t>(i - 1);
         continue;
       }
-      auto [it, fresh] = firstSeen[static_cast<size_t>(s.language) & 3].try_emplace(hashes[i], uint32_t(i));
+      if (knownSame(s)) {
+        // Same IR as an earlier snapshot, which was looked up before: same answer.
+        uint32_t j = s.sameIrAs;
+        a.facts[i].sameAs = a.facts[j].sameAs == UINT32_MAX ? j : a.facts[j].sameAs;
+        continue;
+      }
+      auto [it, fresh] = firstSeen[static_cast<size_t>(s.language) & 3].try_emplace(hashes[k], uint32_t(i));
+      ++k;
       if (!fresh)
         a.facts[i].sameAs = it->second;
     }
