@@ -156,87 +156,93 @@ PassAnalysis analysePasses(const PassLog &log, CountMode mode, unsigned threads)
       f.ops = countOpsFast(s.ir, s.language);
     }
   }, 4);
+  // The canonical dump and op total of every snapshot, once.
+  std::vector<uint32_t> canon(n);
+  std::vector<uint64_t> total(n);
   for (size_t i = 0; i < n; ++i) {
     uint32_t k = canonical(a, static_cast<uint32_t>(i));
+    canon[i] = k;
     // Identical IR of the same language is of the same stage.
     a.facts[i].stage = k == i ? stageOf(log.snapshots[i], a.facts[k].ops) : a.facts[k].stage;
+    total[i] = k == i ? totalOps(a.facts[k].ops) : total[k];
   }
-  // Phase 3: rows, deltas, line changes.
+  // Phase 3: rows, deltas, line changes. What a row shows of its pass's
+  // effect depends only on the IR on both sides, so it is computed once per
+  // distinct (before, after) pair of texts: the same pass of another
+  // autotune config or recompile costs a lookup.
   a.rows.resize(log.compiles.size());
-  std::vector<std::pair<size_t, size_t>> work;
-  for (size_t c = 0; c < log.compiles.size(); ++c) {
+  parallelFor(log.compiles.size(), threads, [&](size_t c) {
     a.rows[c] = rowsOf(log, log.compiles[c]);
-    for (size_t r = 0; r < a.rows[c].size(); ++r)
-      work.emplace_back(c, r);
+    for (PassRow &r : a.rows[c]) {
+      if (r.before)
+        r.opsBefore = total[*r.before];
+      if (r.after)
+        r.opsAfter = total[*r.after];
+    }
+  }, 8);
+  struct PairEffect {
+    uint32_t before = 0, after = 0; ///< the first row's snapshots (an omitted LLVM dump has no IR of its own)
+    bool changed = false;
+    LineChanges lines;
+    std::vector<OpDelta> deltas;
+  };
+  std::vector<PairEffect> pairs;
+  std::vector<std::vector<uint32_t>> pairOf(log.compiles.size()); // per row; UINT32_MAX: nothing to copy
+  {
+    std::unordered_map<uint64_t, uint32_t> seen;
+    for (size_t c = 0; c < a.rows.size(); ++c) {
+      pairOf[c].assign(a.rows[c].size(), UINT32_MAX);
+      for (size_t i = 0; i < a.rows[c].size(); ++i) {
+        const PassRow &r = a.rows[c][i];
+        if (!r.before || !r.after || canon[*r.before] == canon[*r.after])
+          continue;
+        uint64_t key = (uint64_t(canon[*r.before]) << 32) | canon[*r.after];
+        auto [it, fresh] = seen.try_emplace(key, static_cast<uint32_t>(pairs.size()));
+        if (fresh)
+          pairs.push_back({*r.before, *r.after, false, {}, {}});
+        pairOf[c][i] = it->second;
+      }
+    }
   }
-  auto fill = [&](size_t w) {
-    PassRow &r = a.rows[work[w].first][work[w].second];
-    if (r.before)
-      r.opsBefore = totalOps(opsOf(a, *r.before));
-    if (r.after)
-      r.opsAfter = totalOps(opsOf(a, *r.after));
-    if (!r.before || !r.after)
-      return;
-    uint32_t cb = canonical(a, *r.before), ca = canonical(a, *r.after);
-    if (cb == ca)
-      return;
-    const Snapshot &sb = log.snapshots[*r.before], &sa = log.snapshots[*r.after];
+  parallelFor(pairs.size(), threads, [&](size_t p) {
+    PairEffect &e = pairs[p];
+    const Snapshot &sb = log.snapshots[e.before], &sa = log.snapshots[e.after];
     if (sb.ir == sa.ir)
       return;
-    r.changed = true;
-    r.lines = countLineChanges(sb.ir, sa.ir);
-    const OpCounts &ob = a.facts[cb].ops, &oa = a.facts[ca].ops;
+    e.changed = true;
+    e.lines = countLineChanges(sb.ir, sa.ir);
+    const OpCounts &ob = a.facts[canon[e.before]].ops, &oa = a.facts[canon[e.after]].ops;
     size_t i = 0, j = 0;
     while (i < ob.size() || j < oa.size()) {
       if (j == oa.size() || (i < ob.size() && ob[i].name < oa[j].name)) {
-        r.deltas.push_back({ob[i].name, ob[i].count, 0});
+        e.deltas.push_back({ob[i].name, ob[i].count, 0});
         ++i;
       } else if (i == ob.size() || oa[j].name < ob[i].name) {
-        r.deltas.push_back({oa[j].name, 0, oa[j].count});
+        e.deltas.push_back({oa[j].name, 0, oa[j].count});
         ++j;
       } else {
         if (ob[i].count != oa[j].count)
-          r.deltas.push_back({ob[i].name, ob[i].count, oa[j].count});
+          e.deltas.push_back({ob[i].name, ob[i].count, oa[j].count});
         ++i;
         ++j;
       }
     }
-    std::sort(r.deltas.begin(), r.deltas.end(), [](const OpDelta &x, const OpDelta &y) {
+    std::sort(e.deltas.begin(), e.deltas.end(), [](const OpDelta &x, const OpDelta &y) {
       int64_t ax = std::abs(x.delta()), ay = std::abs(y.delta());
       return ax != ay ? ax > ay : x.name < y.name;
     });
-  };
-  // A pair of texts seen before (the same pass of another compile) gets the
-  // first one's line counts and deltas.
-  std::vector<size_t> firstOfPair(work.size(), SIZE_MAX), distinct;
-  {
-    std::unordered_map<uint64_t, size_t> seen;
-    for (size_t w = 0; w < work.size(); ++w) {
-      const PassRow &r = a.rows[work[w].first][work[w].second];
-      if (!r.before || !r.after) {
-        distinct.push_back(w);
+  }, 4);
+  parallelFor(log.compiles.size(), threads, [&](size_t c) {
+    for (size_t i = 0; i < a.rows[c].size(); ++i) {
+      if (pairOf[c][i] == UINT32_MAX)
         continue;
-      }
-      uint64_t key = (uint64_t(canonical(a, *r.before)) << 32) | canonical(a, *r.after);
-      auto [it, fresh] = seen.try_emplace(key, w);
-      if (fresh)
-        distinct.push_back(w);
-      else
-        firstOfPair[w] = it->second;
+      const PairEffect &e = pairs[pairOf[c][i]];
+      PassRow &r = a.rows[c][i];
+      r.changed = e.changed;
+      r.lines = e.lines;
+      r.deltas = e.deltas;
     }
-  }
-  parallelFor(distinct.size(), threads, [&](size_t d) { fill(distinct[d]); }, 4);
-  parallelFor(work.size(), threads, [&](size_t w) {
-    if (firstOfPair[w] == SIZE_MAX)
-      return;
-    const PassRow &src = a.rows[work[firstOfPair[w]].first][work[firstOfPair[w]].second];
-    PassRow &r = a.rows[work[w].first][work[w].second];
-    r.opsBefore = src.opsBefore;
-    r.opsAfter = src.opsAfter;
-    r.changed = src.changed;
-    r.lines = src.lines;
-    r.deltas = src.deltas;
-  }, 64);
+  }, 8);
   return a;
 }
 
