@@ -34,6 +34,7 @@ Command makePassesCommand() {
             app.add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
             return [o]() -> int {
               std::string err;
+              auto tRead = std::chrono::steady_clock::now();
               auto buf = support::SourceBuffer::open(o->log, err);
               if (!buf) {
                 std::cerr << o->log << ": error: cannot read: " << err << "\n";
@@ -50,7 +51,8 @@ Command makePassesCommand() {
                                          o->threads);
               auto t2 = std::chrono::steady_clock::now();
               if (o->timing)
-                std::cerr << fmt::format("split {:.1f} ms, analysis {:.1f} ms\n",
+                std::cerr << fmt::format("read {:.1f} ms, split {:.1f} ms, analysis {:.1f} ms\n",
+                                         std::chrono::duration<double, std::milli>(t0 - tRead).count(),
                                          std::chrono::duration<double, std::milli>(t1 - t0).count(),
                                          std::chrono::duration<double, std::milli>(t2 - t1).count());
               if (log.snapshots.empty() && log.compiles.empty()) {
