@@ -653,12 +653,14 @@ public:
   void add(ChunkResult &&chunk) {
     uint32_t base = static_cast<uint32_t>(log_.snapshots.size());
     uint32_t shift = log_.lines;
-    for (Snapshot &s : chunk.snapshots) {
+    // One bulk copy (Snapshot is trivially copyable), then the shift.
+    log_.snapshots.insert(log_.snapshots.end(), chunk.snapshots.begin(), chunk.snapshots.end());
+    for (size_t i = base; i < log_.snapshots.size(); ++i) {
+      Snapshot &s = log_.snapshots[i];
       s.headerLine += shift;
       s.irLine += shift;
       if (s.sameIrAs != UINT32_MAX)
         s.sameIrAs += base;
-      log_.snapshots.push_back(s);
     }
     for (const ChunkResult::Event &e : chunk.events) {
       switch (e.kind) {

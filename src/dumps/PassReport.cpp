@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <unordered_map>
 
+#include "dumps/Parallel.h"
 #include "dumps/TextLines.h"
 
 namespace tscope::dumps {
@@ -169,39 +170,60 @@ void writePassTable(std::ostream &os, const PassLog &log, const PassAnalysis &a,
   fmt::format_to(std::back_inserter(out), "{}: {} lines, {} dumps, {} compiles{}\n", opts.logName, log.lines,
                  log.snapshots.size(), log.compiles.size(),
                  opts.kernel.empty() ? std::string() : fmt::format(", {} of kernel {}", sel.size(), opts.kernel));
-  struct Printed {
-    size_t compile;   ///< the compile that printed them
-    std::string rows; ///< and the rows it printed
-  };
-  std::unordered_map<uint64_t, Printed> printed; // by row count and first dump
-  for (size_t c : sel) {
+  // Each compile is checked against the last earlier one with as many rows
+  // and the same first dump, on all cores; then the table is written in order.
+  std::vector<size_t> like(sel.size(), SIZE_MAX); // index into sel
+  {
+    std::unordered_map<uint64_t, size_t> last;
+    for (size_t k = 0; k < sel.size(); ++k) {
+      const std::vector<PassRow> &rows = a.rows[sel[k]];
+      if (rows.empty())
+        continue;
+      auto [it, fresh] = last.try_emplace((uint64_t(rows.size()) << 32) ^ canonical(a, rows[0].snapshot), k);
+      if (!fresh) {
+        like[k] = it->second;
+        it->second = k;
+      }
+    }
+  }
+  std::vector<size_t> changed(sel.size(), 0);
+  parallelFor(sel.size(), workerCount(0), [&](size_t k) {
+    const std::vector<PassRow> &rows = a.rows[sel[k]];
+    for (const PassRow &r : rows)
+      changed[k] += r.changed;
+    if (like[k] == SIZE_MAX)
+      return;
+    const std::vector<PassRow> &other = a.rows[sel[like[k]]];
+    for (size_t i = 0; i < rows.size(); ++i)
+      if (!sameRow(log, a, rows[i], other[i])) {
+        like[k] = SIZE_MAX;
+        return;
+      }
+  }, 16);
+  std::vector<std::string> printed(sel.size()); // the rows of the compiles that printed their own
+  std::vector<size_t> textOf(sel.size());       // where each compile's rows are in `printed`
+  for (size_t k = 0; k < sel.size(); ++k) {
+    size_t c = sel[k];
     const Compile &comp = log.compiles[c];
     const std::vector<PassRow> &rows = a.rows[c];
-    size_t changed = 0;
-    for (const PassRow &r : rows)
-      changed += r.changed;
     uint32_t firstLine = comp.endSnapshot > comp.firstSnapshot ? log.snapshots[comp.firstSnapshot].headerLine : 0;
     fmt::format_to(std::back_inserter(out), "\ncompile {}: {}, {} passes ({} changed the IR){}{}\n", c + 1,
-                   comp.kernel.empty() ? std::string_view("(unknown kernel)") : comp.kernel, rows.size(), changed,
+                   comp.kernel.empty() ? std::string_view("(unknown kernel)") : comp.kernel, rows.size(), changed[k],
                    firstLine ? fmt::format(", from log line {}", firstLine) : std::string(),
                    comp.failed ? ", FAILED" : "");
     if (!rows.empty()) {
       static const std::string kColumns = fmt::format("  {:>4}  {:<9}  {:<60}  {}\n", "#", "stage", "pass", "effect");
       out.append(kColumns.data(), kColumns.data() + kColumns.size());
-      uint64_t key = (uint64_t(rows.size()) << 32) ^ canonical(a, rows[0].snapshot);
-      auto [it, fresh] = printed.try_emplace(key, Printed{c, {}});
-      const std::vector<PassRow> *same = fresh ? nullptr : &a.rows[it->second.compile];
-      for (size_t i = 0; same && i < rows.size(); ++i)
-        if (!sameRow(log, a, rows[i], (*same)[i]))
-          same = nullptr;
-      if (same) {
-        out.append(it->second.rows.data(), it->second.rows.data() + it->second.rows.size());
+      if (like[k] != SIZE_MAX) {
+        textOf[k] = textOf[like[k]];
+        const std::string &text = printed[textOf[k]];
+        out.append(text.data(), text.data() + text.size());
       } else {
         size_t begin = out.size();
         for (size_t i = 0; i < rows.size(); ++i)
           writeRow(out, log, a, opts, rows[i], i + 1);
-        it->second.compile = c;
-        it->second.rows.assign(out.data() + begin, out.size() - begin);
+        printed[k].assign(out.data() + begin, out.size() - begin);
+        textOf[k] = k;
       }
     }
     if (comp.failed)
