@@ -832,6 +832,14 @@ std::optional<LogMessage> parseLogMessage(std::string_view line) {
                                                      ": remark: "};
   if (line.empty() || line[0] == ' ')
     return std::nullopt;
+  // Every message has a digit (the column) right before ": severity: ".
+  // Most lines between dumps (LLVM's pass trace, Python output) have none
+  // and are turned away in one pass instead of four searches.
+  size_t colon = line.find(": ");
+  while (colon != std::string_view::npos && !(colon > 0 && line[colon - 1] >= '0' && line[colon - 1] <= '9'))
+    colon = line.find(": ", colon + 1);
+  if (colon == std::string_view::npos)
+    return std::nullopt;
   for (std::string_view sev : kSeverities) {
     size_t at = line.find(sev);
     if (at == std::string_view::npos)
