@@ -43,6 +43,7 @@ bool isPassDump(HeaderKind k) {
 /// pass, so a row compares with the previous dump of the same scope.
 std::vector<PassRow> rowsOf(const PassLog &log, const Compile &c) {
   std::vector<PassRow> rows;
+  rows.reserve(c.endSnapshot - c.firstSnapshot);
   for (uint32_t i = c.firstSnapshot; i < c.endSnapshot; ++i) {
     const Snapshot &s = log.snapshots[i];
     PassRow r;
@@ -94,6 +95,8 @@ PassAnalysis analysePasses(const PassLog &log, CountMode mode, unsigned threads)
   threads = workerCount(threads);
   PassAnalysis a;
   size_t n = log.snapshots.size();
+  a.facts.reserve(n);
+  prefault(a.facts.data(), n * sizeof(SnapshotFacts), threads);
   a.facts.resize(n);
   // Phase 1: which dumps hold IR seen before? Most passes change nothing, and
   // a log of many compiles (autotune configs, recompiles) repeats whole

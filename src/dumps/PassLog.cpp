@@ -296,6 +296,11 @@ public:
       : full_(full), begin_(begin), text_(full.substr(begin, end - begin)), cur_(text_) {}
 
   ChunkResult run() {
+    // Room for a dump every 1 KiB up front (pages are only touched when
+    // used): growing by doubling would copy the snapshots and touch twice
+    // the memory.
+    out_.snapshots.reserve(text_.size() / 1024 + 16);
+    out_.events.reserve(text_.size() / 1024 + 16);
     std::string_view line;
     for (;;) {
       skipIrLines();
@@ -649,7 +654,11 @@ private:
 /// snapshots to compiles and diagnostics and tracebacks to their compile.
 class Assembler {
 public:
-  void reserve(size_t snapshots) { log_.snapshots.reserve(snapshots); }
+  /// Makes room for all snapshots, faulting its pages in on all threads.
+  void reserve(size_t snapshots, unsigned threads) {
+    log_.snapshots.reserve(snapshots);
+    prefault(log_.snapshots.data(), snapshots * sizeof(Snapshot), threads);
+  }
   void add(ChunkResult &&chunk) {
     uint32_t base = static_cast<uint32_t>(log_.snapshots.size());
     uint32_t shift = log_.lines;
@@ -891,7 +900,7 @@ PassLog splitPassLog(std::string_view text, unsigned threads, size_t chunkBytes)
   size_t total = 0;
   for (const ChunkResult &c : chunks)
     total += c.snapshots.size();
-  assembler.reserve(total);
+  assembler.reserve(total, threads);
   for (ChunkResult &c : chunks)
     assembler.add(std::move(c));
   return assembler.finish();
