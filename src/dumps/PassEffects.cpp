@@ -103,38 +103,42 @@ PassAnalysis analysePasses(const PassLog &log, CountMode mode, unsigned threads)
   // dumps, so each distinct text is counted and diffed once.
   // The split already knows most of them (Snapshot::sameIrAs, an earlier
   // dump of the same chunk with the same IR lines): only the others are hashed.
-  auto knownSame = [&](const Snapshot &s) {
-    return s.sameIrAs != UINT32_MAX && !log.snapshots[s.sameIrAs].omitted;
-  };
-  std::vector<uint32_t> toHash;
-  for (size_t i = 0; i < n; ++i) {
+  enum : uint8_t { kOmitted, kKnown, kHash };
+  std::vector<uint8_t> how(n);
+  parallelFor(n, threads, [&](size_t i) {
     const Snapshot &s = log.snapshots[i];
-    if (!(s.omitted && i > 0) && !knownSame(s))
+    if (s.omitted && i > 0)
+      how[i] = kOmitted;
+    else if (s.sameIrAs != UINT32_MAX && !log.snapshots[s.sameIrAs].omitted)
+      how[i] = kKnown;
+    else
+      how[i] = kHash;
+  }, 4096);
+  std::vector<uint32_t> toHash;
+  for (size_t i = 0; i < n; ++i)
+    if (how[i] == kHash)
       toHash.push_back(static_cast<uint32_t>(i));
-  }
   std::vector<ContentHash> hashes(toHash.size());
   parallelFor(toHash.size(), threads, [&](size_t k) { hashes[k] = hashContent(log.snapshots[toHash[k]].ir); }, 16);
   {
     std::unordered_map<ContentHash, uint32_t, ContentHashKey> firstSeen[4];
-    size_t k = 0;
-    for (size_t i = 0; i < n; ++i) {
-      const Snapshot &s = log.snapshots[i];
-      if (s.omitted && i > 0) {
-        a.facts[i].sameAs = static_cast<uint32_t>(i - 1);
-        continue;
-      }
-      if (knownSame(s)) {
-        // Same IR as an earlier snapshot, which was looked up before: same answer.
-        uint32_t j = s.sameIrAs;
-        a.facts[i].sameAs = a.facts[j].sameAs == UINT32_MAX ? j : a.facts[j].sameAs;
-        continue;
-      }
-      auto [it, fresh] = firstSeen[static_cast<size_t>(s.language) & 3].try_emplace(hashes[k], uint32_t(i));
-      ++k;
+    for (size_t k = 0; k < toHash.size(); ++k) {
+      uint32_t i = toHash[k];
+      auto [it, fresh] = firstSeen[static_cast<size_t>(log.snapshots[i].language) & 3].try_emplace(hashes[k], i);
       if (!fresh)
         a.facts[i].sameAs = it->second;
     }
   }
+  // The others follow: an omitted LLVM dump stands for the one before it; a
+  // dump with known same IR gets the answer of that (hashed) dump.
+  parallelFor(n, threads, [&](size_t i) {
+    if (how[i] == kOmitted) {
+      a.facts[i].sameAs = static_cast<uint32_t>(i - 1);
+    } else if (how[i] == kKnown) {
+      uint32_t j = log.snapshots[i].sameIrAs;
+      a.facts[i].sameAs = a.facts[j].sameAs == UINT32_MAX ? j : a.facts[j].sameAs;
+    }
+  }, 4096);
   // Phase 2: op counts of the distinct dumps.
   std::mutex poolMutex;
   parallelFor(n, threads, [&](size_t i) {
@@ -162,13 +166,21 @@ PassAnalysis analysePasses(const PassLog &log, CountMode mode, unsigned threads)
   // The canonical dump and op total of every snapshot, once.
   std::vector<uint32_t> canon(n);
   std::vector<uint64_t> total(n);
-  for (size_t i = 0; i < n; ++i) {
+  parallelFor(n, threads, [&](size_t i) {
     uint32_t k = canonical(a, static_cast<uint32_t>(i));
     canon[i] = k;
+    if (k == i) {
+      a.facts[i].stage = stageOf(log.snapshots[i], a.facts[i].ops);
+      total[i] = totalOps(a.facts[i].ops);
+    }
+  }, 4096);
+  parallelFor(n, threads, [&](size_t i) {
     // Identical IR of the same language is of the same stage.
-    a.facts[i].stage = k == i ? stageOf(log.snapshots[i], a.facts[k].ops) : a.facts[k].stage;
-    total[i] = k == i ? totalOps(a.facts[k].ops) : total[k];
-  }
+    if (canon[i] != i) {
+      a.facts[i].stage = a.facts[canon[i]].stage;
+      total[i] = total[canon[i]];
+    }
+  }, 4096);
   // Phase 3: rows, deltas, line changes. What a row shows of its pass's
   // effect depends only on the IR on both sides, so it is computed once per
   // distinct (before, after) pair of texts: the same pass of another
