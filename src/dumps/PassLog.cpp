@@ -307,7 +307,7 @@ public:
       if (!cur_.next(line))
         break;
       if (isHeaderStart(line)) {
-        if (auto h = parseHeader(line)) {
+        if (auto h = header(line)) {
           closeIr(cur_.lineStart(), state_, cur_.lineNo() - 1);
           startSnapshot(*h);
           continue;
@@ -327,6 +327,40 @@ public:
   }
 
 private:
+  /// parseHeader, remembered: a log repeats its header lines (the same
+  /// pipeline in every compile) and the result depends only on the text. The
+  /// line that followed the previous header last time is tried first (one
+  /// compare), then a lookup by content; the views are moved onto `line`.
+  std::optional<Snapshot> header(std::string_view line) {
+    uint32_t id = prevHeader_ == kNoHeader ? kNoHeader : headers_[prevHeader_].next;
+    if (id == kNoHeader || headers_[id].line != line) {
+      ContentHash key = hashContent(line);
+      auto it = headerIds_.find(key);
+      if (it != headerIds_.end() && headers_[it->second].line == line) {
+        id = it->second;
+      } else {
+        std::optional<Snapshot> parsed = parseHeader(line);
+        if (!parsed || it != headerIds_.end())
+          return parsed; // not a header, or a hash collision: not remembered
+        id = static_cast<uint32_t>(headers_.size());
+        headers_.push_back({line, *parsed});
+        headerIds_.emplace(key, id);
+      }
+    }
+    if (prevHeader_ != kNoHeader)
+      headers_[prevHeader_].next = id;
+    prevHeader_ = id;
+    const KnownHeader &known = headers_[id];
+    Snapshot s = known.parsed;
+    auto from = reinterpret_cast<uintptr_t>(known.line.data());
+    for (std::string_view *f : {&s.header, &s.pass, &s.arg, &s.scope, &s.symbol, &s.kernel}) {
+      auto at = reinterpret_cast<uintptr_t>(f->data());
+      if (at >= from && at <= from + known.line.size()) // not a literal such as "(legacy)"
+        *f = std::string_view(line.data() + (at - from), f->size());
+    }
+    return s;
+  }
+
   /// Skips the lines the current state would take as IR without a look:
   /// inside a module only a closing '}' or a header can change anything;
   /// around it, attribute aliases and `#loc` lines (never a `# ***` header,
@@ -640,6 +674,17 @@ private:
   std::unordered_map<uint64_t, Recent> byPrefix_; ///< by the first kMinReplay bytes
 
   std::unordered_map<ContentHash, uint32_t, ContentHashKey> byContent_; ///< every SeenIr by its text
+  /// A header line seen in this chunk, what parseHeader made of it, and
+  /// the header that followed it last time.
+  struct KnownHeader {
+    std::string_view line;
+    Snapshot parsed;
+    uint32_t next = UINT32_MAX;
+  };
+  static constexpr uint32_t kNoHeader = UINT32_MAX;
+  std::vector<KnownHeader> headers_;
+  std::unordered_map<ContentHash, uint32_t, ContentHashKey> headerIds_;
+  uint32_t prevHeader_ = kNoHeader;
   uint32_t prevIr_ = kNoIr;   ///< the SeenIr of the previous snapshot
   uint32_t replay_ = kNoIr;   ///< the SeenIr the current snapshot jumped over
   size_t replayEnd_ = 0;

@@ -154,6 +154,15 @@ TEST(PassLog, ChunkedSplitEqualsSequentialSplit) {
       ASSERT_EQ(a.ir.size(), b.ir.size()) << i;
       ASSERT_EQ(a.kernel, b.kernel) << i;
       ASSERT_EQ(a.compile, b.compile) << i;
+      // Header fields point into the dump's own header line, whether parsed
+      // or taken from an earlier equal line (PassLog remembers headers).
+      ASSERT_EQ(a.kind, b.kind) << i;
+      ASSERT_EQ(a.language, b.language) << i;
+      ASSERT_EQ(a.omitted, b.omitted) << i;
+      for (auto f : {&Snapshot::header, &Snapshot::pass, &Snapshot::arg, &Snapshot::scope, &Snapshot::symbol}) {
+        ASSERT_EQ((a.*f).data(), (b.*f).data()) << i;
+        ASSERT_EQ((a.*f).size(), (b.*f).size()) << i;
+      }
     }
     ASSERT_EQ(many.compiles.size(), one.compiles.size()) << chunk;
     for (size_t c = 0; c < one.compiles.size(); ++c) {
