@@ -43,6 +43,7 @@ bool isPassDump(HeaderKind k) {
 /// pass, so a row compares with the previous dump of the same scope.
 std::vector<PassRow> rowsOf(const PassLog &log, const Compile &c) {
   std::vector<PassRow> rows;
+  rows.reserve(c.endSnapshot - c.firstSnapshot);
   for (uint32_t i = c.firstSnapshot; i < c.endSnapshot; ++i) {
     const Snapshot &s = log.snapshots[i];
     PassRow r;
@@ -94,26 +95,50 @@ PassAnalysis analysePasses(const PassLog &log, CountMode mode, unsigned threads)
   threads = workerCount(threads);
   PassAnalysis a;
   size_t n = log.snapshots.size();
+  a.facts.reserve(n);
+  prefault(a.facts.data(), n * sizeof(SnapshotFacts), threads);
   a.facts.resize(n);
   // Phase 1: which dumps hold IR seen before? Most passes change nothing, and
   // a log of many compiles (autotune configs, recompiles) repeats whole
   // dumps, so each distinct text is counted and diffed once.
-  std::vector<ContentHash> hashes(n);
-  parallelFor(n, threads, [&](size_t i) { hashes[i] = hashContent(log.snapshots[i].ir); }, 64);
+  // The split already knows most of them (Snapshot::sameIrAs, an earlier
+  // dump of the same chunk with the same IR lines): only the others are hashed.
+  enum : uint8_t { kOmitted, kKnown, kHash };
+  std::vector<uint8_t> how(n);
+  parallelFor(n, threads, [&](size_t i) {
+    const Snapshot &s = log.snapshots[i];
+    if (s.omitted && i > 0)
+      how[i] = kOmitted;
+    else if (s.sameIrAs != UINT32_MAX && !log.snapshots[s.sameIrAs].omitted)
+      how[i] = kKnown;
+    else
+      how[i] = kHash;
+  }, 4096);
+  std::vector<uint32_t> toHash;
+  for (size_t i = 0; i < n; ++i)
+    if (how[i] == kHash)
+      toHash.push_back(static_cast<uint32_t>(i));
+  std::vector<ContentHash> hashes(toHash.size());
+  parallelFor(toHash.size(), threads, [&](size_t k) { hashes[k] = hashContent(log.snapshots[toHash[k]].ir); }, 16);
   {
     std::unordered_map<ContentHash, uint32_t, ContentHashKey> firstSeen[4];
-    firstSeen[0].reserve(n / 8);
-    for (size_t i = 0; i < n; ++i) {
-      const Snapshot &s = log.snapshots[i];
-      if (s.omitted && i > 0) {
-        a.facts[i].sameAs = static_cast<uint32_t>(i - 1);
-        continue;
-      }
-      auto [it, fresh] = firstSeen[static_cast<size_t>(s.language) & 3].try_emplace(hashes[i], uint32_t(i));
+    for (size_t k = 0; k < toHash.size(); ++k) {
+      uint32_t i = toHash[k];
+      auto [it, fresh] = firstSeen[static_cast<size_t>(log.snapshots[i].language) & 3].try_emplace(hashes[k], i);
       if (!fresh)
         a.facts[i].sameAs = it->second;
     }
   }
+  // The others follow: an omitted LLVM dump stands for the one before it; a
+  // dump with known same IR gets the answer of that (hashed) dump.
+  parallelFor(n, threads, [&](size_t i) {
+    if (how[i] == kOmitted) {
+      a.facts[i].sameAs = static_cast<uint32_t>(i - 1);
+    } else if (how[i] == kKnown) {
+      uint32_t j = log.snapshots[i].sameIrAs;
+      a.facts[i].sameAs = a.facts[j].sameAs == UINT32_MAX ? j : a.facts[j].sameAs;
+    }
+  }, 4096);
   // Phase 2: op counts of the distinct dumps.
   std::mutex poolMutex;
   parallelFor(n, threads, [&](size_t i) {
@@ -138,87 +163,101 @@ PassAnalysis analysePasses(const PassLog &log, CountMode mode, unsigned threads)
       f.ops = countOpsFast(s.ir, s.language);
     }
   }, 4);
-  for (size_t i = 0; i < n; ++i) {
+  // The canonical dump and op total of every snapshot, once.
+  std::vector<uint32_t> canon(n);
+  std::vector<uint64_t> total(n);
+  parallelFor(n, threads, [&](size_t i) {
     uint32_t k = canonical(a, static_cast<uint32_t>(i));
+    canon[i] = k;
+    if (k == i) {
+      a.facts[i].stage = stageOf(log.snapshots[i], a.facts[i].ops);
+      total[i] = totalOps(a.facts[i].ops);
+    }
+  }, 4096);
+  parallelFor(n, threads, [&](size_t i) {
     // Identical IR of the same language is of the same stage.
-    a.facts[i].stage = k == i ? stageOf(log.snapshots[i], a.facts[k].ops) : a.facts[k].stage;
-  }
-  // Phase 3: rows, deltas, line changes.
+    if (canon[i] != i) {
+      a.facts[i].stage = a.facts[canon[i]].stage;
+      total[i] = total[canon[i]];
+    }
+  }, 4096);
+  // Phase 3: rows, deltas, line changes. What a row shows of its pass's
+  // effect depends only on the IR on both sides, so it is computed once per
+  // distinct (before, after) pair of texts: the same pass of another
+  // autotune config or recompile costs a lookup.
   a.rows.resize(log.compiles.size());
-  std::vector<std::pair<size_t, size_t>> work;
-  for (size_t c = 0; c < log.compiles.size(); ++c) {
+  parallelFor(log.compiles.size(), threads, [&](size_t c) {
     a.rows[c] = rowsOf(log, log.compiles[c]);
-    for (size_t r = 0; r < a.rows[c].size(); ++r)
-      work.emplace_back(c, r);
+    for (PassRow &r : a.rows[c]) {
+      if (r.before)
+        r.opsBefore = total[*r.before];
+      if (r.after)
+        r.opsAfter = total[*r.after];
+    }
+  }, 8);
+  struct PairEffect {
+    uint32_t before = 0, after = 0; ///< the first row's snapshots (an omitted LLVM dump has no IR of its own)
+    bool changed = false;
+    LineChanges lines;
+    std::vector<OpDelta> deltas;
+  };
+  std::vector<PairEffect> pairs;
+  std::vector<std::vector<uint32_t>> pairOf(log.compiles.size()); // per row; UINT32_MAX: nothing to copy
+  {
+    std::unordered_map<uint64_t, uint32_t> seen;
+    for (size_t c = 0; c < a.rows.size(); ++c) {
+      pairOf[c].assign(a.rows[c].size(), UINT32_MAX);
+      for (size_t i = 0; i < a.rows[c].size(); ++i) {
+        const PassRow &r = a.rows[c][i];
+        if (!r.before || !r.after || canon[*r.before] == canon[*r.after])
+          continue;
+        uint64_t key = (uint64_t(canon[*r.before]) << 32) | canon[*r.after];
+        auto [it, fresh] = seen.try_emplace(key, static_cast<uint32_t>(pairs.size()));
+        if (fresh)
+          pairs.push_back({*r.before, *r.after, false, {}, {}});
+        pairOf[c][i] = it->second;
+      }
+    }
   }
-  auto fill = [&](size_t w) {
-    PassRow &r = a.rows[work[w].first][work[w].second];
-    if (r.before)
-      r.opsBefore = totalOps(opsOf(a, *r.before));
-    if (r.after)
-      r.opsAfter = totalOps(opsOf(a, *r.after));
-    if (!r.before || !r.after)
-      return;
-    uint32_t cb = canonical(a, *r.before), ca = canonical(a, *r.after);
-    if (cb == ca)
-      return;
-    const Snapshot &sb = log.snapshots[*r.before], &sa = log.snapshots[*r.after];
+  parallelFor(pairs.size(), threads, [&](size_t p) {
+    PairEffect &e = pairs[p];
+    const Snapshot &sb = log.snapshots[e.before], &sa = log.snapshots[e.after];
     if (sb.ir == sa.ir)
       return;
-    r.changed = true;
-    r.lines = countLineChanges(sb.ir, sa.ir);
-    const OpCounts &ob = a.facts[cb].ops, &oa = a.facts[ca].ops;
+    e.changed = true;
+    e.lines = countLineChanges(sb.ir, sa.ir);
+    const OpCounts &ob = a.facts[canon[e.before]].ops, &oa = a.facts[canon[e.after]].ops;
     size_t i = 0, j = 0;
     while (i < ob.size() || j < oa.size()) {
       if (j == oa.size() || (i < ob.size() && ob[i].name < oa[j].name)) {
-        r.deltas.push_back({ob[i].name, ob[i].count, 0});
+        e.deltas.push_back({ob[i].name, ob[i].count, 0});
         ++i;
       } else if (i == ob.size() || oa[j].name < ob[i].name) {
-        r.deltas.push_back({oa[j].name, 0, oa[j].count});
+        e.deltas.push_back({oa[j].name, 0, oa[j].count});
         ++j;
       } else {
         if (ob[i].count != oa[j].count)
-          r.deltas.push_back({ob[i].name, ob[i].count, oa[j].count});
+          e.deltas.push_back({ob[i].name, ob[i].count, oa[j].count});
         ++i;
         ++j;
       }
     }
-    std::sort(r.deltas.begin(), r.deltas.end(), [](const OpDelta &x, const OpDelta &y) {
+    std::sort(e.deltas.begin(), e.deltas.end(), [](const OpDelta &x, const OpDelta &y) {
       int64_t ax = std::abs(x.delta()), ay = std::abs(y.delta());
       return ax != ay ? ax > ay : x.name < y.name;
     });
-  };
-  // A pair of texts seen before (the same pass of another compile) gets the
-  // first one's line counts and deltas.
-  std::vector<size_t> firstOfPair(work.size(), SIZE_MAX), distinct;
-  {
-    std::unordered_map<uint64_t, size_t> seen;
-    for (size_t w = 0; w < work.size(); ++w) {
-      const PassRow &r = a.rows[work[w].first][work[w].second];
-      if (!r.before || !r.after) {
-        distinct.push_back(w);
+  }, 4);
+  parallelFor(log.compiles.size(), threads, [&](size_t c) {
+    for (size_t i = 0; i < a.rows[c].size(); ++i) {
+      if (pairOf[c][i] == UINT32_MAX)
         continue;
-      }
-      uint64_t key = (uint64_t(canonical(a, *r.before)) << 32) | canonical(a, *r.after);
-      auto [it, fresh] = seen.try_emplace(key, w);
-      if (fresh)
-        distinct.push_back(w);
-      else
-        firstOfPair[w] = it->second;
+      const PairEffect &e = pairs[pairOf[c][i]];
+      PassRow &r = a.rows[c][i];
+      r.changed = e.changed;
+      r.lines = e.lines;
+      r.deltas = e.deltas;
     }
-  }
-  parallelFor(distinct.size(), threads, [&](size_t d) { fill(distinct[d]); }, 4);
-  parallelFor(work.size(), threads, [&](size_t w) {
-    if (firstOfPair[w] == SIZE_MAX)
-      return;
-    const PassRow &src = a.rows[work[firstOfPair[w]].first][work[firstOfPair[w]].second];
-    PassRow &r = a.rows[work[w].first][work[w].second];
-    r.opsBefore = src.opsBefore;
-    r.opsAfter = src.opsAfter;
-    r.changed = src.changed;
-    r.lines = src.lines;
-    r.deltas = src.deltas;
-  }, 64);
+  }, 8);
   return a;
 }
 

@@ -4,9 +4,12 @@
 #include "dumps/PassLog.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstring>
+#include <unordered_map>
 
+#include "dumps/ContentHash.h"
 #include "dumps/Parallel.h"
 #include "dumps/TextLines.h"
 
@@ -293,31 +296,71 @@ public:
       : full_(full), begin_(begin), text_(full.substr(begin, end - begin)), cur_(text_) {}
 
   ChunkResult run() {
+    // Room for a dump every 1 KiB up front (pages are only touched when
+    // used): growing by doubling would copy the snapshots and touch twice
+    // the memory.
+    out_.snapshots.reserve(text_.size() / 1024 + 16);
+    out_.events.reserve(text_.size() / 1024 + 16);
     std::string_view line;
     for (;;) {
       skipIrLines();
       if (!cur_.next(line))
         break;
       if (isHeaderStart(line)) {
-        if (auto h = parseHeader(line)) {
-          closeIr(cur_.lineStart());
+        if (auto h = header(line)) {
+          closeIr(cur_.lineStart(), state_, cur_.lineNo() - 1);
           startSnapshot(*h);
           continue;
         }
       }
+      IrState before = state_;
       if (state_ != IrState::None && !irLine(line)) {
-        closeIr(cur_.lineStart());
+        closeIr(cur_.lineStart(), before, cur_.lineNo() - 1);
       }
       if (state_ == IrState::None)
         gapLine(line);
     }
-    closeIr(text_.size());
+    closeIr(text_.size(), state_, cur_.lineNo());
     finishTraceback();
     out_.lines = cur_.lineNo();
     return std::move(out_);
   }
 
 private:
+  /// parseHeader, remembered: a log repeats its header lines (the same
+  /// pipeline in every compile) and the result depends only on the text. The
+  /// line that followed the previous header last time is tried first (one
+  /// compare), then a lookup by content; the views are moved onto `line`.
+  std::optional<Snapshot> header(std::string_view line) {
+    uint32_t id = prevHeader_ == kNoHeader ? kNoHeader : headers_[prevHeader_].next;
+    if (id == kNoHeader || headers_[id].line != line) {
+      ContentHash key = hashContent(line);
+      auto it = headerIds_.find(key);
+      if (it != headerIds_.end() && headers_[it->second].line == line) {
+        id = it->second;
+      } else {
+        std::optional<Snapshot> parsed = parseHeader(line);
+        if (!parsed || it != headerIds_.end())
+          return parsed; // not a header, or a hash collision: not remembered
+        id = static_cast<uint32_t>(headers_.size());
+        headers_.push_back({line, *parsed});
+        headerIds_.emplace(key, id);
+      }
+    }
+    if (prevHeader_ != kNoHeader)
+      headers_[prevHeader_].next = id;
+    prevHeader_ = id;
+    const KnownHeader &known = headers_[id];
+    Snapshot s = known.parsed;
+    auto from = reinterpret_cast<uintptr_t>(known.line.data());
+    for (std::string_view *f : {&s.header, &s.pass, &s.arg, &s.scope, &s.symbol, &s.kernel}) {
+      auto at = reinterpret_cast<uintptr_t>(f->data());
+      if (at >= from && at <= from + known.line.size()) // not a literal such as "(legacy)"
+        *f = std::string_view(line.data() + (at - from), f->size());
+    }
+    return s;
+  }
+
   /// Skips the lines the current state would take as IR without a look:
   /// inside a module only a closing '}' or a header can change anything;
   /// around it, attribute aliases and `#loc` lines (never a `# ***` header,
@@ -374,6 +417,107 @@ private:
     s.irLine = cur_.lineNo() + 1;
     state_ = s.language == IrLanguage::Mlir ? IrState::Pre : IrState::Flat;
     out_.snapshots.push_back(s);
+    replayIr(s.language);
+  }
+
+  /// Most dumps repeat IR seen a little earlier (a pass that changed nothing,
+  /// the same pass of the next autotune config or recompile). The scanner's
+  /// state after a run of whole lines depends only on those lines and the
+  /// state before them, so when the bytes after this header start with an
+  /// earlier dump's IR lines (one memcmp, much faster than the scan), the
+  /// cursor jumps over them and takes the state and line count recorded
+  /// there. The lines after the jump are scanned as usual: they may still be
+  /// IR, and then the dump is longer than the one it started like.
+  void replayIr(IrLanguage language) {
+    replay_ = kNoIr;
+    size_t avail = text_.size() - irStart_;
+    if (avail < kMinReplay)
+      return;
+    const char *here = text_.data() + irStart_;
+    // Candidates, likeliest first: the previous dump's IR (a pass that
+    // changed nothing), what followed it last time (the next config's
+    // compile), then the latest few that began with the same bytes.
+    auto tryOne = [&](uint32_t c) {
+      const SeenIr &e = seen_[c];
+      size_t len = e.end - e.begin;
+      if (e.language != language || len > avail)
+        return false;
+      const char *old = text_.data() + e.begin;
+      // The last bytes first: a changed dump usually differs in size, which
+      // shifts its end.
+      if (std::memcmp(here + len - 8, old + len - 8, 8) != 0 || std::memcmp(here, old, len - 8) != 0)
+        return false;
+      replay_ = c;
+      replayEnd_ = irStart_ + len;
+      cur_.jump(replayEnd_, e.lines);
+      state_ = e.endState;
+      return true;
+    };
+    uint32_t prev = prevIr_, next = prev == kNoIr ? kNoIr : seen_[prev].next;
+    if (prev != kNoIr && tryOne(prev))
+      return;
+    if (next != kNoIr && next != prev && tryOne(next))
+      return;
+    auto it = byPrefix_.find(prefixKey(here, language));
+    if (it == byPrefix_.end())
+      return;
+    for (uint32_t c : it->second.ids)
+      if (c != kNoIr && c != prev && c != next && tryOne(c))
+        return;
+  }
+
+  static uint64_t prefixKey(const char *p, IrLanguage language) {
+    uint64_t h = static_cast<uint64_t>(language) + 1;
+    for (size_t i = 0; i < kMinReplay; i += 8) {
+      uint64_t v;
+      std::memcpy(&v, p + i, 8);
+      h = (h ^ v) * 0x9E3779B97F4A7C15ull;
+      h ^= h >> 29;
+    }
+    return h;
+  }
+
+  /// Records the IR lines of the snapshot that just closed (or links it to
+  /// the earlier dump it replayed): `end` is where its lines ended,
+  /// `endState` the state after them, `lastLine` the number of the last one.
+  /// Returns the SeenIr of its lines (kNoIr for short or unterminated IR).
+  uint32_t recordIr(Snapshot &s, size_t end, IrState endState, uint32_t lastLine) {
+    uint32_t id = kNoIr;
+    if (replay_ != kNoIr && end == replayEnd_) {
+      id = replay_;
+    } else if (end >= irStart_ + kMinReplay && text_[end - 1] == '\n') {
+      // Only whole lines: a last line without its '\n' could go on elsewhere.
+      // Lines no candidate predicted may still have been seen: find them by
+      // content, so that each distinct text has one SeenIr and the chain of
+      // successors stays intact for the next time.
+      std::string_view lines = text_.substr(irStart_, end - irStart_);
+      ContentHash h = hashContent(lines);
+      h.lo ^= static_cast<uint64_t>(s.language);
+      auto [it, fresh] = byContent_.try_emplace(h, static_cast<uint32_t>(seen_.size()));
+      if (!fresh && lines == text_.substr(seen_[it->second].begin, seen_[it->second].end - seen_[it->second].begin)) {
+        id = it->second;
+      } else {
+        id = static_cast<uint32_t>(seen_.size());
+        SeenIr e;
+        e.begin = irStart_;
+        e.end = end;
+        e.lines = lastLine - s.headerLine;
+        e.language = s.language;
+        e.endState = endState;
+        e.snapshot = static_cast<uint32_t>(out_.snapshots.size() - 1);
+        seen_.push_back(e);
+        Recent &recent = byPrefix_[prefixKey(text_.data() + irStart_, s.language)];
+        std::copy_backward(recent.ids.begin(), recent.ids.end() - 1, recent.ids.end());
+        recent.ids[0] = id;
+      }
+    }
+    if (id != kNoIr && seen_[id].snapshot != out_.snapshots.size() - 1)
+      s.sameIrAs = seen_[id].snapshot;
+    replay_ = kNoIr;
+    if (prevIr_ != kNoIr && id != kNoIr)
+      seen_[prevIr_].next = id;
+    prevIr_ = id;
+    return id;
   }
 
   /// Advances the IR state over `line`; false when the line is not IR.
@@ -424,11 +568,12 @@ private:
     return !t.empty() && (t.back() == '{' || t.back() == '(');
   }
 
-  void closeIr(size_t end) {
+  void closeIr(size_t end, IrState endState, uint32_t lastLine) {
     if (state_ == IrState::None)
       return;
     state_ = IrState::None;
     Snapshot &s = out_.snapshots.back();
+    uint32_t id = recordIr(s, end, endState, lastLine);
     std::string_view ir = text_.substr(irStart_, end > irStart_ ? end - irStart_ : 0);
     while (!ir.empty() && (ir.back() == '\n' || ir.back() == '\r' || ir.back() == ' '))
       ir.remove_suffix(1);
@@ -438,9 +583,16 @@ private:
                     ? "[module]"
                     : "function";
     if (s.kernel.empty()) {
-      // Most passes change nothing: a dump equal to the one before names the same kernel.
-      if (!(haveInferred_ && lastLanguage_ == s.language && lastIr_.size() == s.ir.size() && lastIr_ == s.ir))
+      // Most passes change nothing: a dump equal to the one before names the
+      // same kernel, and so does one that replayed earlier IR.
+      if (s.sameIrAs != UINT32_MAX && seen_[id].haveKernel)
+        lastKernel_ = seen_[id].kernel;
+      else if (!(haveInferred_ && lastLanguage_ == s.language && lastIr_.size() == s.ir.size() && lastIr_ == s.ir))
         lastKernel_ = inferKernel(s);
+      if (id != kNoIr) {
+        seen_[id].kernel = lastKernel_;
+        seen_[id].haveKernel = true;
+      }
       haveInferred_ = true;
       lastLanguage_ = s.language;
       lastIr_ = s.ir;
@@ -501,6 +653,41 @@ private:
   ChunkResult out_;
   IrState state_ = IrState::None;
   size_t irStart_ = 0;
+  /// IR lines seen in this chunk, for replayIr.
+  struct SeenIr {
+    size_t begin = 0, end = 0; ///< the lines after the header, in the chunk
+    uint32_t lines = 0;        ///< how many
+    IrLanguage language = IrLanguage::Mlir;
+    IrState endState = IrState::None; ///< the scanner's state after them
+    uint32_t snapshot = 0;            ///< the first snapshot that had them (chunk index)
+    uint32_t next = UINT32_MAX;       ///< the SeenIr that followed them last time
+    bool haveKernel = false;          ///< inferKernel's answer for them is known:
+    std::string_view kernel;          ///< this
+  };
+  static constexpr uint32_t kNoIr = UINT32_MAX;
+  static constexpr size_t kMinReplay = 64; ///< shorter IR is scanned: not worth a lookup
+  std::vector<SeenIr> seen_;
+  /// The latest SeenIrs that began with the same bytes, newest first.
+  struct Recent {
+    std::array<uint32_t, 8> ids = {kNoIr, kNoIr, kNoIr, kNoIr, kNoIr, kNoIr, kNoIr, kNoIr};
+  };
+  std::unordered_map<uint64_t, Recent> byPrefix_; ///< by the first kMinReplay bytes
+
+  std::unordered_map<ContentHash, uint32_t, ContentHashKey> byContent_; ///< every SeenIr by its text
+  /// A header line seen in this chunk, what parseHeader made of it, and
+  /// the header that followed it last time.
+  struct KnownHeader {
+    std::string_view line;
+    Snapshot parsed;
+    uint32_t next = UINT32_MAX;
+  };
+  static constexpr uint32_t kNoHeader = UINT32_MAX;
+  std::vector<KnownHeader> headers_;
+  std::unordered_map<ContentHash, uint32_t, ContentHashKey> headerIds_;
+  uint32_t prevHeader_ = kNoHeader;
+  uint32_t prevIr_ = kNoIr;   ///< the SeenIr of the previous snapshot
+  uint32_t replay_ = kNoIr;   ///< the SeenIr the current snapshot jumped over
+  size_t replayEnd_ = 0;
   bool haveInferred_ = false; // the last IR inferKernel looked at, and what it found
   IrLanguage lastLanguage_ = IrLanguage::Mlir;
   std::string_view lastIr_, lastKernel_;
@@ -512,14 +699,22 @@ private:
 /// snapshots to compiles and diagnostics and tracebacks to their compile.
 class Assembler {
 public:
-  void reserve(size_t snapshots) { log_.snapshots.reserve(snapshots); }
+  /// Makes room for all snapshots, faulting its pages in on all threads.
+  void reserve(size_t snapshots, unsigned threads) {
+    log_.snapshots.reserve(snapshots);
+    prefault(log_.snapshots.data(), snapshots * sizeof(Snapshot), threads);
+  }
   void add(ChunkResult &&chunk) {
     uint32_t base = static_cast<uint32_t>(log_.snapshots.size());
     uint32_t shift = log_.lines;
-    for (Snapshot &s : chunk.snapshots) {
+    // One bulk copy (Snapshot is trivially copyable), then the shift.
+    log_.snapshots.insert(log_.snapshots.end(), chunk.snapshots.begin(), chunk.snapshots.end());
+    for (size_t i = base; i < log_.snapshots.size(); ++i) {
+      Snapshot &s = log_.snapshots[i];
       s.headerLine += shift;
       s.irLine += shift;
-      log_.snapshots.push_back(s);
+      if (s.sameIrAs != UINT32_MAX)
+        s.sameIrAs += base;
     }
     for (const ChunkResult::Event &e : chunk.events) {
       switch (e.kind) {
@@ -691,6 +886,14 @@ std::optional<LogMessage> parseLogMessage(std::string_view line) {
                                                      ": remark: "};
   if (line.empty() || line[0] == ' ')
     return std::nullopt;
+  // Every message has a digit (the column) right before ": severity: ".
+  // Most lines between dumps (LLVM's pass trace, Python output) have none
+  // and are turned away in one pass instead of four searches.
+  size_t colon = line.find(": ");
+  while (colon != std::string_view::npos && !(colon > 0 && line[colon - 1] >= '0' && line[colon - 1] <= '9'))
+    colon = line.find(": ", colon + 1);
+  if (colon == std::string_view::npos)
+    return std::nullopt;
   for (std::string_view sev : kSeverities) {
     size_t at = line.find(sev);
     if (at == std::string_view::npos)
@@ -742,7 +945,7 @@ PassLog splitPassLog(std::string_view text, unsigned threads, size_t chunkBytes)
   size_t total = 0;
   for (const ChunkResult &c : chunks)
     total += c.snapshots.size();
-  assembler.reserve(total);
+  assembler.reserve(total, threads);
   for (ChunkResult &c : chunks)
     assembler.add(std::move(c));
   return assembler.finish();

@@ -36,6 +36,7 @@ struct Snapshot {
   uint32_t headerLine = 0;     ///< 1-based line of the header
   uint32_t irLine = 0;         ///< 1-based line of the first IR byte
   uint32_t compile = 0;        ///< index into PassLog::compiles
+  uint32_t sameIrAs = UINT32_MAX; ///< an earlier snapshot whose IR the split found byte-identical (if any)
   std::string_view header;     ///< the header line
   std::string_view pass;       ///< "Canonicalizer", "NVPTX Assembly Printer", ...
   std::string_view arg;        ///< "canonicalize" (empty when not printed)

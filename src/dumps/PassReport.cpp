@@ -3,7 +3,9 @@
 #include "dumps/PassReport.h"
 
 #include <fmt/format.h>
+#include <unordered_map>
 
+#include "dumps/Parallel.h"
 #include "dumps/TextLines.h"
 
 namespace tscope::dumps {
@@ -50,29 +52,77 @@ std::string_view userFrame(const Traceback &t) {
   return pick;
 }
 
-void writeFailure(std::ostream &os, const PassLog &log, const Compile &c) {
+using OutBuf = fmt::memory_buffer;
+
+void writeFailure(OutBuf &out, const PassLog &log, const Compile &c) {
+  auto put = [&](std::string_view t) { out.append(t.data(), t.data() + t.size()); };
   if (c.failingSnapshot) {
     const Snapshot &s = log.snapshots[*c.failingSnapshot];
-    os << fmt::format("  FAILED in {} (the pass dumped at log line {})\n", passLabel(s), s.headerLine);
+    fmt::format_to(std::back_inserter(out), "  FAILED in {} (the pass dumped at log line {})\n", passLabel(s),
+                   s.headerLine);
   } else if (!c.failingPass.empty()) {
-    os << fmt::format("  FAILED in {}\n", c.failingPass);
+    fmt::format_to(std::back_inserter(out), "  FAILED in {}\n", c.failingPass);
   } else {
-    os << "  FAILED\n";
+    put("  FAILED\n");
   }
   for (const LogMessage &m : c.messages) {
     if (m.severity != "error" && m.severity != "warning")
       continue;
-    os << fmt::format("  {}: {}: {}\n", m.location, m.severity, m.message);
+    fmt::format_to(std::back_inserter(out), "  {}: {}: {}\n", m.location, m.severity, m.message);
     if (!m.sourceLine.empty())
-      os << "    " << m.sourceLine << "\n    " << m.caret << "\n";
+      fmt::format_to(std::back_inserter(out), "    {}\n    {}\n", m.sourceLine, m.caret);
   }
   for (const Traceback &t : c.tracebacks) {
     std::string_view f = userFrame(t);
     if (!f.empty())
-      os << "  python: " << f << "\n";
+      fmt::format_to(std::back_inserter(out), "  python: {}\n", f);
     if (!t.exception.empty())
-      os << "  python: " << t.exception << " (traceback at log line " << t.line << ")\n";
+      fmt::format_to(std::back_inserter(out), "  python: {} (traceback at log line {})\n", t.exception, t.line);
   }
+}
+
+/// One row of the pass table, or nothing when `--changed` hides it.
+void writeRow(OutBuf &out, const PassLog &log, const PassAnalysis &a, const PassReportOptions &opts,
+              const PassRow &r, size_t number) {
+  const Snapshot &s = log.snapshots[r.snapshot];
+  std::string effect;
+  if (r.failed)
+    effect = "FAILED";
+  else if (!r.before && !r.after)
+    effect = "-";
+  else if (!r.after)
+    effect = "(no later dump)";
+  else if (!r.before)
+    effect = "(first dump)";
+  else if (!r.changed)
+    effect = "unchanged";
+  else
+    effect = fmt::format("+{} -{} lines{}, ops {} -> {}{}{}", r.lines.added, r.lines.removed,
+                         r.lines.exact ? "" : " (at least)", r.opsBefore, r.opsAfter,
+                         r.deltas.empty() ? "" : ": ", deltaText(r, opts.maxDeltas));
+  if (r.failed && r.after && r.changed)
+    effect += fmt::format(" (+{} -{} lines before it failed)", r.lines.added, r.lines.removed);
+  if (!opts.showUnchanged && effect == "unchanged")
+    return;
+  std::string_view stage = a.facts[r.before ? *r.before : *r.after].stage;
+  fmt::format_to(std::back_inserter(out), "  {:>4}  {:<9}  {:<60}  {}\n", number, stage, passLabel(s), effect);
+}
+
+/// Whether row `x` of one compile prints as row `y` of another: everything a
+/// row shows follows from its pass label, the IR on both sides (the
+/// analysis gives rows with the same distinct pair the same counts) and
+/// whether it failed.
+bool sameRow(const PassLog &log, const PassAnalysis &a, const PassRow &x, const PassRow &y) {
+  if (x.failed != y.failed || x.before.has_value() != y.before.has_value() ||
+      x.after.has_value() != y.after.has_value())
+    return false;
+  if (x.before && canonical(a, *x.before) != canonical(a, *y.before))
+    return false;
+  if (x.after && canonical(a, *x.after) != canonical(a, *y.after))
+    return false;
+  const Snapshot &sx = log.snapshots[x.snapshot], &sy = log.snapshots[y.snapshot];
+  return (sx.kind == HeaderKind::MlirInternal) == (sy.kind == HeaderKind::MlirInternal) && sx.pass == sy.pass &&
+         sx.arg == sy.arg;
 }
 
 bool rowMatches(const Snapshot &s, size_t number, const std::string &pass) {
@@ -107,50 +157,80 @@ std::string errorSource(const Compile &c) {
 void writePassTable(std::ostream &os, const PassLog &log, const PassAnalysis &a,
                     const PassReportOptions &opts) {
   std::vector<size_t> sel = selectCompiles(log, opts.kernel);
-  os << fmt::format("{}: {} lines, {} dumps, {} compiles{}\n", opts.logName, log.lines,
-                    log.snapshots.size(), log.compiles.size(),
-                    opts.kernel.empty() ? std::string() : fmt::format(", {} of kernel {}", sel.size(), opts.kernel));
-  for (size_t c : sel) {
+  // The table is built in a buffer and written in large pieces. Logs of
+  // many compiles (autotune configs, recompiles) repeat whole compiles:
+  // their rows are copied from the last compile that printed the same rows.
+  OutBuf out;
+  auto flushSome = [&] {
+    if (out.size() >= (size_t(256) << 10)) {
+      os.write(out.data(), static_cast<std::streamsize>(out.size()));
+      out.clear();
+    }
+  };
+  fmt::format_to(std::back_inserter(out), "{}: {} lines, {} dumps, {} compiles{}\n", opts.logName, log.lines,
+                 log.snapshots.size(), log.compiles.size(),
+                 opts.kernel.empty() ? std::string() : fmt::format(", {} of kernel {}", sel.size(), opts.kernel));
+  // Each compile is checked against the last earlier one with as many rows
+  // and the same first dump, on all cores; then the table is written in order.
+  std::vector<size_t> like(sel.size(), SIZE_MAX); // index into sel
+  {
+    std::unordered_map<uint64_t, size_t> last;
+    for (size_t k = 0; k < sel.size(); ++k) {
+      const std::vector<PassRow> &rows = a.rows[sel[k]];
+      if (rows.empty())
+        continue;
+      auto [it, fresh] = last.try_emplace((uint64_t(rows.size()) << 32) ^ canonical(a, rows[0].snapshot), k);
+      if (!fresh) {
+        like[k] = it->second;
+        it->second = k;
+      }
+    }
+  }
+  std::vector<size_t> changed(sel.size(), 0);
+  parallelFor(sel.size(), workerCount(0), [&](size_t k) {
+    const std::vector<PassRow> &rows = a.rows[sel[k]];
+    for (const PassRow &r : rows)
+      changed[k] += r.changed;
+    if (like[k] == SIZE_MAX)
+      return;
+    const std::vector<PassRow> &other = a.rows[sel[like[k]]];
+    for (size_t i = 0; i < rows.size(); ++i)
+      if (!sameRow(log, a, rows[i], other[i])) {
+        like[k] = SIZE_MAX;
+        return;
+      }
+  }, 16);
+  std::vector<std::string> printed(sel.size()); // the rows of the compiles that printed their own
+  std::vector<size_t> textOf(sel.size());       // where each compile's rows are in `printed`
+  for (size_t k = 0; k < sel.size(); ++k) {
+    size_t c = sel[k];
     const Compile &comp = log.compiles[c];
     const std::vector<PassRow> &rows = a.rows[c];
-    size_t changed = 0;
-    for (const PassRow &r : rows)
-      changed += r.changed;
     uint32_t firstLine = comp.endSnapshot > comp.firstSnapshot ? log.snapshots[comp.firstSnapshot].headerLine : 0;
-    os << fmt::format("\ncompile {}: {}, {} passes ({} changed the IR){}{}\n", c + 1,
-                      comp.kernel.empty() ? std::string_view("(unknown kernel)") : comp.kernel, rows.size(),
-                      changed, firstLine ? fmt::format(", from log line {}", firstLine) : std::string(),
-                      comp.failed ? ", FAILED" : "");
-    if (!rows.empty())
-      os << fmt::format("  {:>4}  {:<9}  {:<60}  {}\n", "#", "stage", "pass", "effect");
-    for (size_t i = 0; i < rows.size(); ++i) {
-      const PassRow &r = rows[i];
-      const Snapshot &s = log.snapshots[r.snapshot];
-      std::string effect;
-      if (r.failed)
-        effect = "FAILED";
-      else if (!r.before && !r.after)
-        effect = "-";
-      else if (!r.after)
-        effect = "(no later dump)";
-      else if (!r.before)
-        effect = "(first dump)";
-      else if (!r.changed)
-        effect = "unchanged";
-      else
-        effect = fmt::format("+{} -{} lines{}, ops {} -> {}{}{}", r.lines.added, r.lines.removed,
-                             r.lines.exact ? "" : " (at least)", r.opsBefore, r.opsAfter,
-                             r.deltas.empty() ? "" : ": ", deltaText(r, opts.maxDeltas));
-      if (r.failed && r.after && r.changed)
-        effect += fmt::format(" (+{} -{} lines before it failed)", r.lines.added, r.lines.removed);
-      if (!opts.showUnchanged && effect == "unchanged")
-        continue;
-      std::string_view stage = a.facts[r.before ? *r.before : *r.after].stage;
-      os << fmt::format("  {:>4}  {:<9}  {:<60}  {}\n", i + 1, stage, passLabel(s), effect);
+    fmt::format_to(std::back_inserter(out), "\ncompile {}: {}, {} passes ({} changed the IR){}{}\n", c + 1,
+                   comp.kernel.empty() ? std::string_view("(unknown kernel)") : comp.kernel, rows.size(), changed[k],
+                   firstLine ? fmt::format(", from log line {}", firstLine) : std::string(),
+                   comp.failed ? ", FAILED" : "");
+    if (!rows.empty()) {
+      static const std::string kColumns = fmt::format("  {:>4}  {:<9}  {:<60}  {}\n", "#", "stage", "pass", "effect");
+      out.append(kColumns.data(), kColumns.data() + kColumns.size());
+      if (like[k] != SIZE_MAX) {
+        textOf[k] = textOf[like[k]];
+        const std::string &text = printed[textOf[k]];
+        out.append(text.data(), text.data() + text.size());
+      } else {
+        size_t begin = out.size();
+        for (size_t i = 0; i < rows.size(); ++i)
+          writeRow(out, log, a, opts, rows[i], i + 1);
+        printed[k].assign(out.data() + begin, out.size() - begin);
+        textOf[k] = k;
+      }
     }
     if (comp.failed)
-      writeFailure(os, log, comp);
+      writeFailure(out, log, comp);
+    flushSome();
   }
+  os.write(out.data(), static_cast<std::streamsize>(out.size()));
 }
 
 bool writePassDiff(std::ostream &os, const PassLog &log, const PassAnalysis &a,

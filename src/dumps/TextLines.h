@@ -156,6 +156,12 @@ public:
     lineNo_ += lines;
   }
 #endif
+  /// Moves to `pos`, a line start, past `lines` whole lines the caller
+  /// already knows (PassLog's replay of repeated IR).
+  void jump(size_t pos, uint32_t lines) {
+    pos_ = pos;
+    lineNo_ += lines;
+  }
   /// 1-based number of the line last returned.
   uint32_t lineNo() const { return lineNo_; }
   /// Byte offset of the line last returned.

@@ -154,6 +154,15 @@ TEST(PassLog, ChunkedSplitEqualsSequentialSplit) {
       ASSERT_EQ(a.ir.size(), b.ir.size()) << i;
       ASSERT_EQ(a.kernel, b.kernel) << i;
       ASSERT_EQ(a.compile, b.compile) << i;
+      // Header fields point into the dump's own header line, whether parsed
+      // or taken from an earlier equal line (PassLog remembers headers).
+      ASSERT_EQ(a.kind, b.kind) << i;
+      ASSERT_EQ(a.language, b.language) << i;
+      ASSERT_EQ(a.omitted, b.omitted) << i;
+      for (auto f : {&Snapshot::header, &Snapshot::pass, &Snapshot::arg, &Snapshot::scope, &Snapshot::symbol}) {
+        ASSERT_EQ((a.*f).data(), (b.*f).data()) << i;
+        ASSERT_EQ((a.*f).size(), (b.*f).size()) << i;
+      }
     }
     ASSERT_EQ(many.compiles.size(), one.compiles.size()) << chunk;
     for (size_t c = 0; c < one.compiles.size(); ++c) {
@@ -171,6 +180,64 @@ TEST(PassLog, ChunkedSplitEqualsSequentialSplit) {
       ASSERT_EQ(a.tracebacks.size(), b.tracebacks.size());
       for (size_t t = 0; t < a.tracebacks.size(); ++t)
         EXPECT_EQ(a.tracebacks[t].line, b.tracebacks[t].line);
+    }
+  }
+}
+
+// A dump whose IR starts like an earlier dump's is not scanned again: the
+// split jumps over the repeated lines (PassLog's replay). Cut at every
+// header, no chunk holds two dumps and nothing is replayed, so the two
+// splits must agree on every dump, including those whose IR goes on past
+// the repeated lines, ends at a diagnostic, or is cut by the end of the log.
+TEST(PassLog, ReplayedIrEqualsScannedIr) {
+  const std::string mlirHeader = "// -----// IR Dump Before P (p) ('builtin.module' operation) //----- //\n";
+  const std::string llvmHeader = "; *** IR Dump After SROAPass on k ***\n";
+  std::string mlir = "#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32]}>\n"
+                     "module attributes {\"ttg.num-warps\" = 4 : i32} {\n"
+                     "  tt.func public @k(%arg0: !tt.ptr<f32>) {\n"
+                     "    %0 = tt.get_program_id x : i32\n"
+                     "    tt.return\n"
+                     "  }\n"
+                     "}\n";
+  std::string llvm = "define void @k(ptr %0) #0 {\n  %2 = load float, ptr %0, align 4\n  ret void\n}\n";
+  std::string text;
+  for (int round = 0; round < 3; ++round) {
+    text += mlirHeader + mlir;                              // seen before from round 1 on
+    text += mlirHeader + mlir;                              // same as the previous dump
+    text += mlirHeader + mlir + "#loc = loc(\"k.py\":1:0)\n\n"; // goes on past the repeated lines
+    text += mlirHeader + mlir + "k.py:3:4: error: 'tt.foo' op failed\n    x = foo()\n    ^\n";
+    text += mlirHeader + mlir.substr(0, mlir.size() - 2) + "\n"; // no closing brace: ends at the next header
+    text += llvmHeader + llvm;
+    text += llvmHeader + llvm + "  ; more IR after the repeated lines\n";
+    text += llvmHeader + llvm + "Running pass: X on k\n";
+    text += llvmHeader + llvm;
+  }
+  for (std::string log : {text, text + mlirHeader + mlir.substr(0, mlir.size() - 1), text + llvmHeader + llvm + "  ret"}) {
+    PassLog one = splitPassLog(log, 1);
+    PassLog cut = splitPassLog(log, 2, 1);
+    ASSERT_EQ(one.lines, cut.lines);
+    ASSERT_EQ(one.snapshots.size(), cut.snapshots.size());
+    size_t replayed = 0;
+    for (size_t i = 0; i < one.snapshots.size(); ++i) {
+      const Snapshot &a = one.snapshots[i], &b = cut.snapshots[i];
+      EXPECT_EQ(a.headerLine, b.headerLine) << i;
+      EXPECT_EQ(a.irLine, b.irLine) << i;
+      EXPECT_EQ(a.ir.data(), b.ir.data()) << i;
+      EXPECT_EQ(a.ir.size(), b.ir.size()) << i;
+      EXPECT_EQ(a.kernel, b.kernel) << i;
+      EXPECT_EQ(a.compile, b.compile) << i;
+      EXPECT_EQ(b.sameIrAs, UINT32_MAX) << i;
+      if (a.sameIrAs != UINT32_MAX) {
+        ASSERT_LT(a.sameIrAs, i);
+        EXPECT_EQ(one.snapshots[a.sameIrAs].ir, a.ir) << i;
+        ++replayed;
+      }
+    }
+    EXPECT_GT(replayed, one.snapshots.size() / 2);
+    ASSERT_EQ(one.compiles.size(), cut.compiles.size());
+    for (size_t c = 0; c < one.compiles.size(); ++c) {
+      EXPECT_EQ(one.compiles[c].messages.size(), cut.compiles[c].messages.size()) << c;
+      EXPECT_EQ(one.compiles[c].failed, cut.compiles[c].failed) << c;
     }
   }
 }
