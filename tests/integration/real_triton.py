@@ -47,6 +47,7 @@ CASES = {
     "race_drift": ["deadlock", "races"],
     "race_skip_first": ["deadlock", "races"],
     "race_drift_late": ["deadlock", "races"],
+    "race_drift_late_slow": ["deadlock", "races"],
     "race_two_readers_fixed": ["deadlock", "races"],
     "race_two_readers": ["deadlock", "races"],
     "mbar_arrive_ok": ["deadlock"],
@@ -66,7 +67,7 @@ DEADLOCK_ARGS = {
     "race_two_readers": ["--arg", "C=2048", "--arg", "DELAY=2"],
     "race_two_readers_fixed": ["--arg", "C=2048", "--arg", "DELAY=2"],
 }
-for _c in ("race_drift_fixed", "race_drift", "race_skip_first", "race_drift_late", "mbar_arrive_ok",
+for _c in ("race_drift_fixed", "race_drift", "race_skip_first", "race_drift_late", "race_drift_late_slow", "mbar_arrive_ok",
            "mbar_overarrive", "mbar_overarrive_expect"):
     DEADLOCK_ARGS[_c] = ["--arg", "C=2048"]
 
