@@ -35,7 +35,8 @@ Command makePassesCommand() {
             return [o]() -> int {
               std::string err;
               auto tRead = std::chrono::steady_clock::now();
-              auto buf = support::SourceBuffer::open(o->log, err);
+              // The split runs on every thread: each faults its own chunk's pages in.
+              auto buf = support::SourceBuffer::open(o->log, err, support::SourceBuffer::Paging::OnDemand);
               if (!buf) {
                 std::cerr << o->log << ": error: cannot read: " << err << "\n";
                 return kExitBadInput;

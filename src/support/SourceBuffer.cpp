@@ -23,7 +23,7 @@ std::unique_ptr<SourceBuffer> SourceBuffer::fromString(std::string name,
 }
 
 std::unique_ptr<SourceBuffer> SourceBuffer::open(const std::string &path,
-                                                 std::string &error) {
+                                                 std::string &error, Paging paging) {
   if (path == "-") {
     std::string all((std::istreambuf_iterator<char>(std::cin)),
                     std::istreambuf_iterator<char>());
@@ -65,14 +65,15 @@ std::unique_ptr<SourceBuffer> SourceBuffer::open(const std::string &path,
     return nullptr;
   }
   // MAP_POPULATE reads the file in one go instead of a fault per page.
-  void *file = ::mmap(base, size, PROT_READ, MAP_PRIVATE | MAP_FIXED | MAP_POPULATE, fd, 0);
+  int populate = paging == Paging::Populate ? MAP_POPULATE : 0;
+  void *file = ::mmap(base, size, PROT_READ, MAP_PRIVATE | MAP_FIXED | populate, fd, 0);
   ::close(fd);
   if (file == MAP_FAILED) {
     error = std::strerror(errno);
     ::munmap(base, mapSize);
     return nullptr;
   }
-  ::madvise(base, size, MADV_SEQUENTIAL);
+  ::madvise(base, size, paging == Paging::Populate ? MADV_SEQUENTIAL : MADV_WILLNEED);
   buf->mapBase_ = base;
   buf->mapSize_ = mapSize;
   buf->data_ = static_cast<const char *>(base);

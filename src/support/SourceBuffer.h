@@ -14,9 +14,15 @@ namespace tscope::support {
 /// One input file held in memory; owns the bytes every string_view points into.
 class SourceBuffer {
 public:
+  /// How the pages of a mapped file come in.
+  enum class Paging {
+    Populate, ///< all at map time (MAP_POPULATE): one sequential read, for one-thread readers
+    OnDemand, ///< as they are touched: readers on several threads fault their own parts in parallel
+  };
   /// Maps `path` ("-" reads stdin); on failure returns nullopt and sets `error`.
   static std::unique_ptr<SourceBuffer> open(const std::string &path,
-                                            std::string &error);
+                                            std::string &error,
+                                            Paging paging = Paging::Populate);
   /// Wraps a copy of `text` (tests, fuzzing).
   static std::unique_ptr<SourceBuffer> fromString(std::string name,
                                                   std::string_view text);
