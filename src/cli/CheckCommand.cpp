@@ -5,6 +5,7 @@
 
 #include "checks/CheckRegistry.h"
 #include "cli/Command.h"
+#include "cli/ModelOptions.h"
 #include "driver/CheckRun.h"
 #include "render/FindingRender.h"
 #include "render/Sarif.h"
@@ -18,7 +19,7 @@ Command makeCheckCommand() {
               std::vector<std::string> paths, disabled;
               std::string format = "text", launches;
               bool werror = false, list = false;
-              size_t maxStates = 1'000'000;
+              ModelCliOptions model;
             };
             auto o = std::make_shared<Opts>();
             app.add_option("paths", o->paths, "TTGIR/MLIR files, TRITON_KERNEL_DUMP dirs, Triton caches");
@@ -28,7 +29,8 @@ Command makeCheckCommand() {
             app.add_flag("--Werror", o->werror, "treat warnings as errors");
             app.add_option("--disable", o->disabled, "skip a check id (repeatable)")->allow_extra_args(false);
             app.add_option("--launches", o->launches, "launch record (launches.jsonl) for the TMA check");
-            app.add_option("--max-states", o->maxStates, "deadlock: states explored per run before giving up");
+            // The deadlock and race checks' bounds, as `tscope deadlock` takes them.
+            addModelOptions(app, o->model);
             return [o]() -> int {
               if (o->list) {
                 for (const checks::Analysis &a : checks::analyses())
@@ -50,7 +52,10 @@ Command makeCheckCommand() {
               }
               opts.werror = o->werror;
               opts.launches = o->launches;
-              opts.deadlock.maxStates = o->maxStates;
+              auto bounds = toDeadlockOptions(o->model);
+              if (!bounds)
+                return kExitBadInput;
+              opts.deadlock = *bounds;
               driver::CheckRunResult res = driver::runChecks(o->paths, opts, std::cerr);
               std::vector<render::FindingFile> files;
               for (const driver::FileResult &f : res.files)

@@ -6,7 +6,7 @@
 namespace tscope::cli {
 
 void addModelOptions(CLI::App &app, ModelCliOptions &o) {
-  app.add_option("--arg", o.args, "NAME=VALUE for a kernel argument (repeatable)");
+  app.add_option("--arg", o.args, "NAME=VALUE for a kernel argument (repeatable)")->allow_extra_args(false);
   app.add_option("--grid", o.grid, "X[,Y,Z]: the launch grid (tt.get_num_programs)");
   app.add_option("--try", o.tryValues, "values tried for unbound integer arguments");
   app.add_option("--trips", o.trips, "try unbound integer arguments with 1..N");
