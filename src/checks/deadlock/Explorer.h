@@ -1169,13 +1169,16 @@ private:
       ac.slot = slot && v != a->value && a->slots() > 1 ? *slot : -1;
       if (a->kind == kernel::AllocKind::Tensor) {
         // Column-packed TMEM: sub-views of one owner are apart when their
-        // columns are (a dynamic slot leaves the slot to `ac.slot`).
+        // columns are. Through a dynamic slot the range is the allocation's
+        // whole span and the slot stays with `ac.slot` (and its allocation).
         kernel::TmemColumns c = k_.tmemColumnsOf(v);
-        if (c.known && c.owner && c.how.find("any slot") == std::string::npos) {
-          ac.alloc = c.owner->id;
-          ac.slot = -1;
+        if (c.known && c.owner) {
           ac.col0 = c.begin;
           ac.col1 = c.end;
+          if (c.how.find("any slot") == std::string::npos) {
+            ac.alloc = c.owner->id;
+            ac.slot = -1;
+          }
         }
       }
       auto hit = s.hist.record(ac, vc, alias_ ? alias_ : [](uint32_t x, int64_t sx, uint32_t y, int64_t sy) {

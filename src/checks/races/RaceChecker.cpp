@@ -11,16 +11,14 @@ namespace {
 
 /// May (alloc a, slot a) and (alloc b, slot b) share bytes: the same slot of
 /// one allocation, or aliasing allocations (buffer.id, allocation.offset) of
-/// the same memory; column-packed TMEM buffers at different buffer.offset
-/// columns of one buffer.id are apart.
+/// the same memory. Column-packed TMEM is told apart by the accesses' column
+/// ranges (Access::columnsApart), not here.
 AccessHistory::AliasFn aliasOf(const kernel::Kernel &k) {
   return [&k](uint32_t a, int64_t sa, uint32_t b, int64_t sb) {
     if (a == b)
       return sa < 0 || sb < 0 || sa == sb;
     const kernel::Allocation &x = k.allocations[a], &y = k.allocations[b];
     if (x.kind != y.kind)
-      return false;
-    if (x.bufferOffset && y.bufferOffset && *x.bufferOffset != *y.bufferOffset)
       return false;
     fences::MemRegion rx{&x, std::nullopt, ""}, ry{&y, std::nullopt, ""};
     return fences::mayAlias(rx, ry);

@@ -108,3 +108,29 @@ TEST(AccessHistory, OrderedWriteReplacesHistory) {
   }
   EXPECT_LE(h.accesses().size(), 2u);
 }
+
+// Column-packed TMEM: accesses of one owner conflict only where their column
+// ranges overlap; an access with no known columns covers them all. Siblings
+// at different buffer.offset that still overlap (a 64-column view at 0 and
+// one at 32) conflict.
+TEST(AccessHistory, PackedTmemColumnsDecide) {
+  auto cols = [](Access a, int64_t c0, int64_t c1) {
+    a.col0 = c0;
+    a.col1 = c1;
+    return a;
+  };
+  VectorClock p, c;
+  p.set(0, 1);
+  c.set(2, 1);
+  AccessHistory apart;
+  EXPECT_FALSE(apart.record(cols(acc(0, 1, true, -1), 0, 64), p, sameSlot));
+  EXPECT_FALSE(apart.record(cols(acc(2, 1, true, -1), 64, 65), c, sameSlot));
+  AccessHistory overlap;
+  EXPECT_FALSE(overlap.record(cols(acc(0, 1, true, -1), 0, 64), p, sameSlot));
+  auto hit = overlap.record(cols(acc(2, 1, false, -1), 32, 96), c, sameSlot);
+  ASSERT_TRUE(hit);
+  EXPECT_EQ(hit->earlier.col0, 0);
+  AccessHistory whole;
+  EXPECT_FALSE(whole.record(cols(acc(0, 1, true, -1), 64, 65), p, sameSlot));
+  EXPECT_TRUE(whole.record(acc(2, 1, false, -1), c, sameSlot)); // no columns: all of it
+}
