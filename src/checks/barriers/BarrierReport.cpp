@@ -15,19 +15,6 @@ using dialect::OpKind;
 using kernel::Allocation;
 using kernel::Kernel;
 
-SourcePoint pointOf(const Kernel &k, const ir::Operation *op) {
-  SourcePoint p;
-  if (!op)
-    return p;
-  p.irLine = op->line;
-  ir::ResolvedLoc l = k.sourceOf(op);
-  if (l.known()) {
-    p.pyFile = l.file;
-    p.pyLine = l.line;
-  }
-  return p;
-}
-
 namespace {
 
 bool isMemDesc(const ir::Module &m, const ir::Value *v) {

@@ -9,18 +9,12 @@
 
 #include "kernel/IndexExpr.h"
 #include "kernel/Kernel.h"
+#include "kernel/SourcePoint.h"
 
 namespace tscope::checks {
 
-/// Where something is: IR line and the Python line behind it.
-struct SourcePoint {
-  uint32_t irLine = 0;
-  std::string pyFile;
-  uint32_t pyLine = 0;
-};
-
-/// The IR line and Python file:line of an op (empty point for null).
-SourcePoint pointOf(const kernel::Kernel &k, const ir::Operation *op);
+using kernel::pointOf;
+using kernel::SourcePoint;
 
 /// One partition row of the summary.
 struct PartitionRow {
