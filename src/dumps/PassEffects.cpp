@@ -89,20 +89,13 @@ std::vector<PassRow> rowsOf(const PassLog &log, const Compile &c) {
   return rows;
 }
 
-} // namespace
-
-PassAnalysis analysePasses(const PassLog &log, CountMode mode, unsigned threads) {
-  threads = workerCount(threads);
-  PassAnalysis a;
+/// Phase 1: which dumps hold IR seen before? Most passes change nothing, and
+/// a log of many compiles (autotune configs, recompiles) repeats whole dumps,
+/// so each distinct text is counted and diffed once. The split already knows
+/// most of them (Snapshot::sameIrAs, an earlier dump of the same chunk with the
+/// same IR lines): only the others are hashed.
+void findRepeatedDumps(const PassLog &log, PassAnalysis &a, unsigned threads) {
   size_t n = log.snapshots.size();
-  a.facts.reserve(n);
-  prefault(a.facts.data(), n * sizeof(SnapshotFacts), threads);
-  a.facts.resize(n);
-  // Phase 1: which dumps hold IR seen before? Most passes change nothing, and
-  // a log of many compiles (autotune configs, recompiles) repeats whole
-  // dumps, so each distinct text is counted and diffed once.
-  // The split already knows most of them (Snapshot::sameIrAs, an earlier
-  // dump of the same chunk with the same IR lines): only the others are hashed.
   enum : uint8_t { kOmitted, kKnown, kHash };
   std::vector<uint8_t> how(n);
   parallelFor(n, threads, [&](size_t i) {
@@ -139,9 +132,13 @@ PassAnalysis analysePasses(const PassLog &log, CountMode mode, unsigned threads)
       a.facts[i].sameAs = a.facts[j].sameAs == UINT32_MAX ? j : a.facts[j].sameAs;
     }
   }, 4096);
-  // Phase 2: op counts of the distinct dumps.
+}
+
+/// Phase 2: op counts of the distinct dumps (op names of parsed counts are
+/// interned in the analysis's name pool).
+void countDistinctDumps(const PassLog &log, PassAnalysis &a, CountMode mode, unsigned threads) {
   std::mutex poolMutex;
-  parallelFor(n, threads, [&](size_t i) {
+  parallelFor(log.snapshots.size(), threads, [&](size_t i) {
     SnapshotFacts &f = a.facts[i];
     if (f.sameAs != UINT32_MAX)
       return;
@@ -163,9 +160,15 @@ PassAnalysis analysePasses(const PassLog &log, CountMode mode, unsigned threads)
       f.ops = countOpsFast(s.ir, s.language);
     }
   }, 4);
-  // The canonical dump and op total of every snapshot, once.
-  std::vector<uint32_t> canon(n);
-  std::vector<uint64_t> total(n);
+}
+
+/// The canonical dump of every snapshot (`canon`) and its op total, with the
+/// stage of each canonical dump copied to its repeats.
+void canonicalTotals(const PassLog &log, PassAnalysis &a, unsigned threads, std::vector<uint32_t> &canon,
+                     std::vector<uint64_t> &total) {
+  size_t n = log.snapshots.size();
+  canon.resize(n);
+  total.resize(n);
   parallelFor(n, threads, [&](size_t i) {
     uint32_t k = canonical(a, static_cast<uint32_t>(i));
     canon[i] = k;
@@ -181,10 +184,47 @@ PassAnalysis analysePasses(const PassLog &log, CountMode mode, unsigned threads)
       total[i] = total[canon[i]];
     }
   }, 4096);
-  // Phase 3: rows, deltas, line changes. What a row shows of its pass's
-  // effect depends only on the IR on both sides, so it is computed once per
-  // distinct (before, after) pair of texts: the same pass of another
-  // autotune config or recompile costs a lookup.
+}
+
+/// What a pass did to the IR between two distinct texts.
+struct PairEffect {
+  uint32_t before = 0, after = 0; ///< the first row's snapshots (an omitted LLVM dump has no IR of its own)
+  bool changed = false;
+  LineChanges lines;
+  std::vector<OpDelta> deltas;
+};
+
+/// Op count deltas between two sorted op count lists, largest change first.
+std::vector<OpDelta> opDeltas(const OpCounts &ob, const OpCounts &oa) {
+  std::vector<OpDelta> deltas;
+  size_t i = 0, j = 0;
+  while (i < ob.size() || j < oa.size()) {
+    if (j == oa.size() || (i < ob.size() && ob[i].name < oa[j].name)) {
+      deltas.push_back({ob[i].name, ob[i].count, 0});
+      ++i;
+    } else if (i == ob.size() || oa[j].name < ob[i].name) {
+      deltas.push_back({oa[j].name, 0, oa[j].count});
+      ++j;
+    } else {
+      if (ob[i].count != oa[j].count)
+        deltas.push_back({ob[i].name, ob[i].count, oa[j].count});
+      ++i;
+      ++j;
+    }
+  }
+  std::sort(deltas.begin(), deltas.end(), [](const OpDelta &x, const OpDelta &y) {
+    int64_t ax = std::abs(x.delta()), ay = std::abs(y.delta());
+    return ax != ay ? ax > ay : x.name < y.name;
+  });
+  return deltas;
+}
+
+/// Phase 3: rows, deltas, line changes. What a row shows of its pass's effect
+/// depends only on the IR on both sides, so it is computed once per distinct
+/// (before, after) pair of texts: the same pass of another autotune config or
+/// recompile costs a lookup.
+void passEffects(const PassLog &log, PassAnalysis &a, unsigned threads, const std::vector<uint32_t> &canon,
+                 const std::vector<uint64_t> &total) {
   a.rows.resize(log.compiles.size());
   parallelFor(log.compiles.size(), threads, [&](size_t c) {
     a.rows[c] = rowsOf(log, log.compiles[c]);
@@ -195,12 +235,6 @@ PassAnalysis analysePasses(const PassLog &log, CountMode mode, unsigned threads)
         r.opsAfter = total[*r.after];
     }
   }, 8);
-  struct PairEffect {
-    uint32_t before = 0, after = 0; ///< the first row's snapshots (an omitted LLVM dump has no IR of its own)
-    bool changed = false;
-    LineChanges lines;
-    std::vector<OpDelta> deltas;
-  };
   std::vector<PairEffect> pairs;
   std::vector<std::vector<uint32_t>> pairOf(log.compiles.size()); // per row; UINT32_MAX: nothing to copy
   {
@@ -226,26 +260,7 @@ PassAnalysis analysePasses(const PassLog &log, CountMode mode, unsigned threads)
       return;
     e.changed = true;
     e.lines = countLineChanges(sb.ir, sa.ir);
-    const OpCounts &ob = a.facts[canon[e.before]].ops, &oa = a.facts[canon[e.after]].ops;
-    size_t i = 0, j = 0;
-    while (i < ob.size() || j < oa.size()) {
-      if (j == oa.size() || (i < ob.size() && ob[i].name < oa[j].name)) {
-        e.deltas.push_back({ob[i].name, ob[i].count, 0});
-        ++i;
-      } else if (i == ob.size() || oa[j].name < ob[i].name) {
-        e.deltas.push_back({oa[j].name, 0, oa[j].count});
-        ++j;
-      } else {
-        if (ob[i].count != oa[j].count)
-          e.deltas.push_back({ob[i].name, ob[i].count, oa[j].count});
-        ++i;
-        ++j;
-      }
-    }
-    std::sort(e.deltas.begin(), e.deltas.end(), [](const OpDelta &x, const OpDelta &y) {
-      int64_t ax = std::abs(x.delta()), ay = std::abs(y.delta());
-      return ax != ay ? ax > ay : x.name < y.name;
-    });
+    e.deltas = opDeltas(a.facts[canon[e.before]].ops, a.facts[canon[e.after]].ops);
   }, 4);
   parallelFor(log.compiles.size(), threads, [&](size_t c) {
     for (size_t i = 0; i < a.rows[c].size(); ++i) {
@@ -258,6 +273,23 @@ PassAnalysis analysePasses(const PassLog &log, CountMode mode, unsigned threads)
       r.deltas = e.deltas;
     }
   }, 8);
+}
+
+} // namespace
+
+PassAnalysis analysePasses(const PassLog &log, CountMode mode, unsigned threads) {
+  threads = workerCount(threads);
+  PassAnalysis a;
+  size_t n = log.snapshots.size();
+  a.facts.reserve(n);
+  prefault(a.facts.data(), n * sizeof(SnapshotFacts), threads);
+  a.facts.resize(n);
+  findRepeatedDumps(log, a, threads);
+  countDistinctDumps(log, a, mode, threads);
+  std::vector<uint32_t> canon;
+  std::vector<uint64_t> total;
+  canonicalTotals(log, a, threads, canon, total);
+  passEffects(log, a, threads, canon, total);
   return a;
 }
 
