@@ -233,6 +233,9 @@ void passEffects(const PassLog &log, PassAnalysis &a, unsigned threads, const st
         r.opsBefore = total[*r.before];
       if (r.after)
         r.opsAfter = total[*r.after];
+      // The row whose IR ends in the cut dump: the one after it, or the last
+      // row when nothing follows it.
+      r.cut = log.cutSnapshot && (r.after ? *r.after == *log.cutSnapshot : r.before == log.cutSnapshot);
     }
   }, 8);
   std::vector<PairEffect> pairs;

@@ -45,6 +45,7 @@ struct PassRow {
   std::vector<OpDelta> deltas; ///< by |delta| (largest first), then name
   uint64_t opsBefore = 0, opsAfter = 0;
   bool failed = false; ///< the pass the compile failed in
+  bool cut = false;    ///< its IR ends in the dump the log ends inside: the delta is unreliable
 };
 
 /// Everything `tscope passes` reports.

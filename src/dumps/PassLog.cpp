@@ -106,6 +106,50 @@ std::optional<Snapshot> parseMlirHeader(std::string_view line) {
   return snap;
 }
 
+} // namespace
+
+bool isLibraryFunction(std::string_view name) {
+  for (std::string_view p : {"__nv_", "__internal_", "__cuda_", "llvm.", "__ocml_", "__ockl_"})
+    if (name.substr(0, p.size()) == p)
+      return true;
+  return false;
+}
+
+bool endsInsideBody(const Snapshot &s) {
+  if (s.omitted || s.language == IrLanguage::MachineIr)
+    return false;
+  // Braces outside string literals and line comments (`//` in MLIR and PTX,
+  // `;` in LLVM IR).
+  char comment = s.language == IrLanguage::LlvmIr ? ';' : '/';
+  int64_t depth = 0;
+  bool inString = false;
+  for (size_t i = 0; i < s.ir.size(); ++i) {
+    char c = s.ir[i];
+    if (inString) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"' || c == '\n')
+        inString = false;
+      continue;
+    }
+    if (c == '"') {
+      inString = true;
+    } else if (c == comment && (comment == ';' || (i + 1 < s.ir.size() && s.ir[i + 1] == '/'))) {
+      size_t nl = s.ir.find('\n', i);
+      if (nl == std::string_view::npos)
+        break;
+      i = nl;
+    } else if (c == '{') {
+      ++depth;
+    } else if (c == '}') {
+      --depth;
+    }
+  }
+  return depth > 0;
+}
+
+namespace {
+
 /// `; *** IR Dump After SROAPass on axpy_kernel ***` (LLVM's new pass manager).
 std::optional<Snapshot> parseLlvmHeader(std::string_view line) {
   Snapshot snap;
@@ -133,7 +177,7 @@ std::optional<Snapshot> parseLlvmHeader(std::string_view line) {
     std::string_view k = snap.scope;
     if (k.size() > 2 && k.front() == '(' && k.back() == ')')
       k = k.substr(1, k.size() - 2);
-    if (!k.empty() && k.front() != '[' && k.find(' ') == std::string_view::npos)
+    if (!k.empty() && k.front() != '[' && k.find(' ') == std::string_view::npos && !isLibraryFunction(k))
       snap.kernel = k;
   }
   snap.pass = rest;
@@ -216,6 +260,10 @@ std::string_view inferKernel(const Snapshot &s) {
     size_t first = std::string_view::npos;
     for (size_t at = findFast(ir, "define "); at != std::string_view::npos; at = findFast(ir, "define ", at + 7)) {
       if (at != 0 && ir[at - 1] != '\n')
+        continue;
+      // A function dump of a libdevice function names no kernel: it belongs
+      // to the compile it appears in.
+      if (isLibraryFunction(symbolAfter(ir, at)))
         continue;
       if (first == std::string_view::npos)
         first = at;
@@ -749,6 +797,8 @@ public:
   PassLog finish() {
     for (Compile &c : log_.compiles)
       settleFailure(c);
+    if (!log_.snapshots.empty() && endsInsideBody(log_.snapshots.back()))
+      log_.cutSnapshot = static_cast<uint32_t>(log_.snapshots.size() - 1);
     return std::move(log_);
   }
 

@@ -83,7 +83,19 @@ struct PassLog {
   std::vector<Snapshot> snapshots;
   std::vector<Compile> compiles;
   uint32_t lines = 0; ///< lines in the log
+  /// The last dump, when the log ends inside it (a crashed or cut compile):
+  /// its IR is incomplete, so what the pass before it changed is unreliable.
+  std::optional<uint32_t> cutSnapshot;
 };
+
+/// True when `s`'s IR ends inside a brace-delimited body (MLIR, LLVM IR and
+/// PTX close every `{` they open; a dump cut short leaves one open).
+bool endsInsideBody(const Snapshot &s);
+
+/// True for a function that LLVM's function passes visit but that is not a
+/// kernel: CUDA's libdevice (`__nv_*`), internal helpers, LLVM intrinsics. Their
+/// dumps belong to the compile they appear in.
+bool isLibraryFunction(std::string_view name);
 
 /// Splits `text` on `threads` threads (0: all cores), in chunks of about
 /// `chunkBytes` that start at header lines; the result does not depend on

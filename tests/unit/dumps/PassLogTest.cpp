@@ -241,3 +241,37 @@ TEST(PassLog, ReplayedIrEqualsScannedIr) {
     }
   }
 }
+
+TEST(PassLog, LibdeviceFunctionPassesStayInTheKernelsCompile) {
+  // LLVM's function passes visit libdevice functions linked into the kernel's
+  // module; their dumps are part of that compile, not compiles of their own.
+  std::string text = "; *** IR Dump After SROAPass on attn_fwd ***\n"
+                     "define void @attn_fwd() {\n  ret void\n}\n"
+                     "; *** IR Dump After SROAPass on __nv_exp2f ***\n"
+                     "define float @__nv_exp2f(float %x) {\n  ret float %x\n}\n"
+                     "; *** IR Dump After EarlyCSEPass on attn_fwd ***\n"
+                     "define void @attn_fwd() {\n  ret void\n}\n";
+  PassLog log = splitPassLog(text, 1);
+  ASSERT_EQ(log.snapshots.size(), 3u);
+  EXPECT_EQ(log.compiles.size(), 1u);
+  EXPECT_EQ(log.compiles[0].kernel, "attn_fwd");
+  EXPECT_EQ(log.snapshots[1].scope, "__nv_exp2f");
+  EXPECT_TRUE(isLibraryFunction("__nv_exp2f"));
+  EXPECT_FALSE(isLibraryFunction("attn_fwd"));
+  EXPECT_FALSE(log.cutSnapshot);
+}
+
+TEST(PassLog, LogEndingInsideADumpIsMarkedCut) {
+  std::string whole = "// -----// IR Dump Before Canonicalizer (canonicalize) ('builtin.module' operation) //----- //\n"
+                      "module {\n  tt.func @k() {\n    tt.return\n  }\n}\n";
+  EXPECT_FALSE(splitPassLog(whole, 1).cutSnapshot);
+  // A brace inside a string or a comment does not count.
+  std::string quoted = whole + "// -----// IR Dump Before CSE (cse) ('builtin.module' operation) //----- //\n"
+                               "module attributes {a = \"{\"} {\n  // {\n}\n";
+  EXPECT_FALSE(splitPassLog(quoted, 1).cutSnapshot);
+  std::string cut = whole + "// -----// IR Dump Before CSE (cse) ('builtin.module' operation) //----- //\n"
+                            "module {\n  tt.func @k() {\n";
+  PassLog log = splitPassLog(cut, 1);
+  ASSERT_TRUE(log.cutSnapshot);
+  EXPECT_EQ(*log.cutSnapshot, 1u);
+}
