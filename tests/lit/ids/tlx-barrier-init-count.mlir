@@ -119,4 +119,44 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
   }
 }
 
+// -----
+
+// `empty` is initialised with count 2 and gets one arrival per iteration, in a
+// loop: the producer hangs on its second round (`deadlock` proves it, see
+// deadlock.mlir). Lint does not count arrivals per iteration.
+// FIXME: should warn [tlx-barrier-init-count] on the init of `empty`.
+#s4 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem4 = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+  tt.func @count_per_iteration(%n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %full = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+    %empty = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+    ttng.init_barrier %full, 1 : !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+    ttng.init_barrier %empty, 2 : !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+    ttg.warp_specialize(%full, %empty, %n)
+    default {
+      scf.for %i = %c0 to %n step %c1 : i32 {
+        %ph = arith.andi %i, %c1 : i32
+        ttng.wait_barrier %full, %ph : !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+        ttng.arrive_barrier %empty, 1 : !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+      }
+      ttg.warp_yield
+    }
+    partition0(%f: !ttg.memdesc<1xi64, #s4, #smem4, mutable>, %e: !ttg.memdesc<1xi64, #s4, #smem4, mutable>, %m: i32) num_warps(1) {
+      %z = arith.constant 0 : i32
+      %o = arith.constant 1 : i32
+      scf.for %j = %z to %m step %o : i32 {
+        %p = arith.andi %j, %o : i32
+        %q = arith.xori %p, %o : i32
+        ttng.wait_barrier %e, %q : !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+        ttng.arrive_barrier %f, 1 : !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+      }
+      ttg.warp_return
+    } : (!ttg.memdesc<1xi64, #s4, #smem4, mutable>, !ttg.memdesc<1xi64, #s4, #smem4, mutable>, i32) -> ()
+    tt.return
+  }
+}
+
 // CHECK: exit=1
