@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli/Command.h"
+#include "dumps/CompressedLog.h"
 #include "dumps/PassReport.h"
 #include "support/SourceBuffer.h"
 
@@ -36,7 +37,8 @@ Command makePassesCommand() {
               std::string err;
               auto tRead = std::chrono::steady_clock::now();
               // The split runs on every thread: each faults its own chunk's pages in.
-              auto buf = support::SourceBuffer::open(o->log, err, support::SourceBuffer::Paging::OnDemand);
+              // A .gz/.xz/.zst log is decompressed into memory first.
+              auto buf = dumps::openLog(o->log, err, support::SourceBuffer::Paging::OnDemand);
               if (!buf) {
                 std::cerr << o->log << ": error: cannot read: " << err << "\n";
                 return kExitBadInput;

@@ -22,6 +22,16 @@ std::unique_ptr<SourceBuffer> SourceBuffer::fromString(std::string name,
   return buf;
 }
 
+std::unique_ptr<SourceBuffer> SourceBuffer::fromOwned(std::string name,
+                                                      std::string &&text) {
+  std::unique_ptr<SourceBuffer> buf(new SourceBuffer());
+  buf->name_ = std::move(name);
+  buf->owned_ = std::move(text);
+  buf->data_ = buf->owned_.c_str();
+  buf->size_ = buf->owned_.size();
+  return buf;
+}
+
 std::unique_ptr<SourceBuffer> SourceBuffer::open(const std::string &path,
                                                  std::string &error, Paging paging) {
   if (path == "-") {

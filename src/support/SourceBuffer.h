@@ -26,6 +26,9 @@ public:
   /// Wraps a copy of `text` (tests, fuzzing).
   static std::unique_ptr<SourceBuffer> fromString(std::string name,
                                                   std::string_view text);
+  /// Takes `text` without copying it (decompressed input).
+  static std::unique_ptr<SourceBuffer> fromOwned(std::string name,
+                                                 std::string &&text);
   ~SourceBuffer();
   SourceBuffer(const SourceBuffer &) = delete;
   SourceBuffer &operator=(const SourceBuffer &) = delete;
