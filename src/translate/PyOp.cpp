@@ -295,6 +295,51 @@ struct Args {
   }
 };
 
+/// The open lists of syntaxArgs: a stack whose bottom is the call's own
+/// argument list; a value right after `word` at the bottom is a keyword.
+struct ArgLists {
+  explicit ArgLists(Args &o) : out(o) {}
+  Args &out;
+  std::vector<std::vector<std::string>> lists = std::vector<std::vector<std::string>>(1);
+  std::string pendingKey;
+
+  size_t depth() const { return lists.size(); }
+  void open() { lists.emplace_back(); }
+  void put(std::string v) {
+    if (lists.size() == 1 && !pendingKey.empty()) {
+      out.key(PyNames::sanitize(pendingKey), std::move(v));
+      pendingKey.clear();
+      return;
+    }
+    lists.back().push_back(std::move(v));
+  }
+  /// Closes the innermost list into a `[a, b]` value of the one around it.
+  void close() {
+    std::string s = "[";
+    for (size_t i = 0; i < lists.back().size(); ++i)
+      s += (i ? ", " : "") + lists.back()[i];
+    lists.pop_back();
+    put(s + "]");
+  }
+  /// Closes what is still open and moves the bottom list into `out`.
+  void finish() {
+    while (lists.size() > 1)
+      close();
+    for (std::string &p : lists.front())
+      out.add(std::move(p));
+  }
+};
+
+/// Where the operand part of an op's text ends: its location or type signature.
+uint32_t syntaxEnd(const ir::Operation *op) {
+  uint32_t end = op->range.end();
+  if (!op->loc.empty() && op->loc.offset > op->range.offset)
+    end = op->loc.offset;
+  if (op->typeSig.size && op->typeSig.offset > op->range.offset && op->typeSig.offset < end)
+    end = op->typeSig.offset;
+  return end;
+}
+
 /// Reads the custom syntax of a pretty-form op into call arguments: operands
 /// in order, `[...]` and `(...)` groups as lists, `word %x` and `word = v` as
 /// keywords, integer literals and bare words as values; stops at the type
@@ -313,11 +358,7 @@ Args syntaxArgs(const PyOpEnv &e, const ir::Operation *op) {
     return positional();
   ir::Lexer lex(m.buffer());
   lex.resetTo(m.buffer().data() + op->range.offset, op->line);
-  uint32_t end = op->range.end();
-  if (!op->loc.empty() && op->loc.offset > op->range.offset)
-    end = op->loc.offset;
-  if (op->typeSig.size && op->typeSig.offset > op->range.offset && op->typeSig.offset < end)
-    end = op->typeSig.offset;
+  uint32_t end = syntaxEnd(op);
   auto off = [&](const ir::Token &t) {
     return static_cast<uint32_t>(t.spelling.data() - m.buffer().data());
   };
@@ -328,40 +369,22 @@ Args syntaxArgs(const PyOpEnv &e, const ir::Operation *op) {
     t = lex.lex();
   }
   t = lex.lex(); // past the op name
-  // A stack of open lists; the bottom one is the argument list itself.
-  std::vector<std::vector<std::string>> lists(1);
-  std::string pendingKey;
+  ArgLists lists(out);
   uint32_t next = 0;
   bool negative = false;
-  auto put = [&](std::string v) {
-    if (lists.size() == 1 && !pendingKey.empty()) {
-      out.key(PyNames::sanitize(pendingKey), std::move(v));
-      pendingKey.clear();
-      return;
-    }
-    lists.back().push_back(std::move(v));
-  };
-  auto joinList = [](const std::vector<std::string> &l) {
-    std::string s = "[";
-    for (size_t i = 0; i < l.size(); ++i)
-      s += (i ? ", " : "") + l[i];
-    return s + "]";
-  };
+  auto put = [&](std::string v) { lists.put(std::move(v)); };
   while (t.kind != ir::Token::eof && t.kind != ir::Token::error && off(t) < end) {
     switch (t.kind) {
     case ir::Token::l_paren:
     case ir::Token::l_square:
-      if (lists.size() > 16)
+      if (lists.depth() > 16)
         return positional();
-      lists.emplace_back();
+      lists.open();
       break;
     case ir::Token::r_paren:
     case ir::Token::r_square:
-      if (lists.size() > 1) {
-        std::string l = joinList(lists.back());
-        lists.pop_back();
-        put(std::move(l));
-      }
+      if (lists.depth() > 1)
+        lists.close();
       break;
     case ir::Token::l_brace:
     case ir::Token::less: {
@@ -387,10 +410,10 @@ Args syntaxArgs(const PyOpEnv &e, const ir::Operation *op) {
       ir::Lexer::State st = lex.save();
       ir::Token n = lex.lex();
       lex.restore(st);
-      if (lists.size() == 1 &&
+      if (lists.depth() == 1 &&
           (n.kind == ir::Token::percent_identifier || n.kind == ir::Token::equal ||
            n.kind == ir::Token::l_paren || n.kind == ir::Token::l_square)) {
-        pendingKey = std::string(t.spelling);
+        lists.pendingKey = std::string(t.spelling);
         if (n.kind == ir::Token::equal)
           lex.lex();
         t = lex.lex();
@@ -411,11 +434,11 @@ Args syntaxArgs(const PyOpEnv &e, const ir::Operation *op) {
       t = lex.lex();
       continue;
     case ir::Token::comma:
-      if (lists.size() == 1)
-        pendingKey.clear();
+      if (lists.depth() == 1)
+        lists.pendingKey.clear();
       break;
     case ir::Token::arrow:
-      if (lists.size() == 1)
+      if (lists.depth() == 1)
         end = 0; // result types follow
       break;
     default:
@@ -426,13 +449,7 @@ Args syntaxArgs(const PyOpEnv &e, const ir::Operation *op) {
   }
   if (next != op->numOperands)
     return positional();
-  while (lists.size() > 1) {
-    std::string l = joinList(lists.back());
-    lists.pop_back();
-    put(std::move(l));
-  }
-  for (std::string &p : lists.front())
-    out.add(std::move(p));
+  lists.finish();
   return out;
 }
 

@@ -73,6 +73,9 @@ public:
 private:
   // Per-function state.
   void analyze(const kernel::Kernel &k);
+  void foldBarrierInits(const kernel::Allocation &a,
+                        const std::vector<const ir::Operation *> &inits,
+                        const std::vector<const ir::Operation *> &invals);
   void emitFunction(const ir::Operation *func);
   void drain();
   void emitOps(const Task &t);
@@ -263,73 +266,8 @@ void Translator::analyze(const kernel::Kernel &k) {
   // Barrier allocations initialised slot by slot right after the allocation
   // print as one tlx.alloc_barriers; their init/inval ops and the views that
   // only feed them disappear.
-  auto constIndex = [&](const ir::Value *v) -> std::optional<int64_t> {
-    if (!v || v->kind != ir::Value::Result)
-      return std::nullopt;
-    auto lit = scalarLiteral(m_, v->definingOp());
-    if (!lit || lit->empty() || lit->size() > 18)
-      return std::nullopt;
-    int64_t x = 0;
-    for (char c : *lit) {
-      if (c < '0' || c > '9')
-        return std::nullopt;
-      x = x * 10 + (c - '0');
-    }
-    return x;
-  };
-  auto slotOf = [&](const ir::Value *v, const kernel::Allocation &a) -> std::optional<int64_t> {
-    if (v == a.value)
-      return a.type && a.type->shape.size() == 1 ? std::optional<int64_t>(0) : std::nullopt;
-    const ir::Operation *d = v ? v->definingOp() : nullptr;
-    if (d && dialect::kindOf(d) == OpKind::MemDescIndex && d->numOperands == 2 &&
-        d->operands[0] == a.value)
-      return constIndex(d->operands[1]);
-    return std::nullopt;
-  };
-  for (const kernel::Allocation &a : k.allocations) {
-    if (!a.isBarrier || !a.op || a.kind != kernel::AllocKind::Shared || a.op->numOperands ||
-        !a.type || !a.op->is("ttg.local_alloc"))
-      continue;
-    int64_t n = a.type->shape.size() == 1
-                    ? (a.type->shape[0] == 1 ? 1 : 0)
-                    : (a.type->shape.size() == 2 && a.type->shape[1] == 1 ? a.type->shape[0] : 0);
-    if (n <= 0 || n > 4096)
-      continue;
-    std::vector<int> seen(static_cast<size_t>(n), 0);
-    std::optional<int64_t> count;
-    bool ok = true;
-    std::vector<const ir::Operation *> mine;
-    for (const ir::Operation *init : inits) {
-      if (!init->numOperands)
-        continue;
-      auto roots = k.rootsOf(init->operands[0]);
-      bool rooted = false;
-      for (const kernel::Allocation *r : roots)
-        rooted |= r == &a;
-      if (!rooted)
-        continue;
-      auto s = slotOf(init->operands[0], a);
-      auto c = dialect::operandRoles(m_, init).count;
-      if (!s || *s < 0 || *s >= n || !c || (count && *count != *c) ||
-          init->parent != a.op->parent) {
-        ok = false;
-        break;
-      }
-      count = c;
-      ++seen[static_cast<size_t>(*s)];
-      mine.push_back(init);
-    }
-    for (int x : seen)
-      ok = ok && x == 1;
-    if (!ok || !count)
-      continue;
-    barrierAllocs_[a.op] = {n, *count};
-    for (const ir::Operation *i : mine)
-      suppressed_.insert(i);
-    for (const ir::Operation *iv : invals)
-      if (iv->numOperands && slotOf(iv->operands[0], a))
-        suppressed_.insert(iv);
-  }
+  for (const kernel::Allocation &a : k.allocations)
+    foldBarrierInits(a, inits, invals);
   for (const ir::Operation *ix : indexes) {
     if (ix->numResults != 1)
       continue;
@@ -343,6 +281,81 @@ void Translator::analyze(const kernel::Kernel &k) {
     if (all && src && barrierAllocs_.count(src))
       suppressed_.insert(ix);
   }
+}
+
+/// A non-negative integer constant (a slot number), or nullopt.
+std::optional<int64_t> constIndex(const ir::Module &m, const ir::Value *v) {
+  if (!v || v->kind != ir::Value::Result)
+    return std::nullopt;
+  auto lit = scalarLiteral(m, v->definingOp());
+  if (!lit || lit->empty() || lit->size() > 18)
+    return std::nullopt;
+  int64_t x = 0;
+  for (char c : *lit) {
+    if (c < '0' || c > '9')
+      return std::nullopt;
+    x = x * 10 + (c - '0');
+  }
+  return x;
+}
+
+/// The constant slot of barrier allocation `a` that `v` names, or nullopt.
+std::optional<int64_t> barrierSlot(const ir::Module &m, const ir::Value *v,
+                                   const kernel::Allocation &a) {
+  if (v == a.value)
+    return a.type && a.type->shape.size() == 1 ? std::optional<int64_t>(0) : std::nullopt;
+  const ir::Operation *d = v ? v->definingOp() : nullptr;
+  if (d && dialect::kindOf(d) == OpKind::MemDescIndex && d->numOperands == 2 &&
+      d->operands[0] == a.value)
+    return constIndex(m, d->operands[1]);
+  return std::nullopt;
+}
+
+/// When every slot of barrier allocation `a` is initialised once, with one
+/// arrive count, next to the allocation: records it as a tlx.alloc_barriers
+/// and suppresses its init_barrier and inval_barrier ops.
+void Translator::foldBarrierInits(const kernel::Allocation &a,
+                                  const std::vector<const ir::Operation *> &inits,
+                                  const std::vector<const ir::Operation *> &invals) {
+  if (!a.isBarrier || !a.op || a.kind != kernel::AllocKind::Shared || a.op->numOperands ||
+      !a.type || !a.op->is("ttg.local_alloc"))
+    return;
+  int64_t n = a.type->shape.size() == 1
+                  ? (a.type->shape[0] == 1 ? 1 : 0)
+                  : (a.type->shape.size() == 2 && a.type->shape[1] == 1 ? a.type->shape[0] : 0);
+  if (n <= 0 || n > 4096)
+    return;
+  std::vector<int> seen(static_cast<size_t>(n), 0);
+  std::optional<int64_t> count;
+  std::vector<const ir::Operation *> mine;
+  for (const ir::Operation *init : inits) {
+    if (!init->numOperands)
+      continue;
+    bool rooted = false;
+    for (const kernel::Allocation *r : k_->rootsOf(init->operands[0]))
+      rooted |= r == &a;
+    if (!rooted)
+      continue;
+    auto s = barrierSlot(m_, init->operands[0], a);
+    auto c = dialect::operandRoles(m_, init).count;
+    if (!s || *s < 0 || *s >= n || !c || (count && *count != *c) ||
+        init->parent != a.op->parent)
+      return;
+    count = c;
+    ++seen[static_cast<size_t>(*s)];
+    mine.push_back(init);
+  }
+  for (int x : seen)
+    if (x != 1)
+      return;
+  if (!count)
+    return;
+  barrierAllocs_[a.op] = {n, *count};
+  for (const ir::Operation *i : mine)
+    suppressed_.insert(i);
+  for (const ir::Operation *iv : invals)
+    if (iv->numOperands && barrierSlot(m_, iv->operands[0], a))
+      suppressed_.insert(iv);
 }
 
 std::string Translator::run() {
