@@ -5,6 +5,7 @@
 #include "translate/PyOp.h"
 
 #include <cctype>
+#include <unordered_map>
 
 #include "dialect/OpTable.h"
 #include "dialect/Types.h"
@@ -294,6 +295,51 @@ struct Args {
   }
 };
 
+/// The open lists of syntaxArgs: a stack whose bottom is the call's own
+/// argument list; a value right after `word` at the bottom is a keyword.
+struct ArgLists {
+  explicit ArgLists(Args &o) : out(o) {}
+  Args &out;
+  std::vector<std::vector<std::string>> lists = std::vector<std::vector<std::string>>(1);
+  std::string pendingKey;
+
+  size_t depth() const { return lists.size(); }
+  void open() { lists.emplace_back(); }
+  void put(std::string v) {
+    if (lists.size() == 1 && !pendingKey.empty()) {
+      out.key(PyNames::sanitize(pendingKey), std::move(v));
+      pendingKey.clear();
+      return;
+    }
+    lists.back().push_back(std::move(v));
+  }
+  /// Closes the innermost list into a `[a, b]` value of the one around it.
+  void close() {
+    std::string s = "[";
+    for (size_t i = 0; i < lists.back().size(); ++i)
+      s += (i ? ", " : "") + lists.back()[i];
+    lists.pop_back();
+    put(s + "]");
+  }
+  /// Closes what is still open and moves the bottom list into `out`.
+  void finish() {
+    while (lists.size() > 1)
+      close();
+    for (std::string &p : lists.front())
+      out.add(std::move(p));
+  }
+};
+
+/// Where the operand part of an op's text ends: its location or type signature.
+uint32_t syntaxEnd(const ir::Operation *op) {
+  uint32_t end = op->range.end();
+  if (!op->loc.empty() && op->loc.offset > op->range.offset)
+    end = op->loc.offset;
+  if (op->typeSig.size && op->typeSig.offset > op->range.offset && op->typeSig.offset < end)
+    end = op->typeSig.offset;
+  return end;
+}
+
 /// Reads the custom syntax of a pretty-form op into call arguments: operands
 /// in order, `[...]` and `(...)` groups as lists, `word %x` and `word = v` as
 /// keywords, integer literals and bare words as values; stops at the type
@@ -312,11 +358,7 @@ Args syntaxArgs(const PyOpEnv &e, const ir::Operation *op) {
     return positional();
   ir::Lexer lex(m.buffer());
   lex.resetTo(m.buffer().data() + op->range.offset, op->line);
-  uint32_t end = op->range.end();
-  if (!op->loc.empty() && op->loc.offset > op->range.offset)
-    end = op->loc.offset;
-  if (op->typeSig.size && op->typeSig.offset > op->range.offset && op->typeSig.offset < end)
-    end = op->typeSig.offset;
+  uint32_t end = syntaxEnd(op);
   auto off = [&](const ir::Token &t) {
     return static_cast<uint32_t>(t.spelling.data() - m.buffer().data());
   };
@@ -327,40 +369,22 @@ Args syntaxArgs(const PyOpEnv &e, const ir::Operation *op) {
     t = lex.lex();
   }
   t = lex.lex(); // past the op name
-  // A stack of open lists; the bottom one is the argument list itself.
-  std::vector<std::vector<std::string>> lists(1);
-  std::string pendingKey;
+  ArgLists lists(out);
   uint32_t next = 0;
   bool negative = false;
-  auto put = [&](std::string v) {
-    if (lists.size() == 1 && !pendingKey.empty()) {
-      out.key(PyNames::sanitize(pendingKey), std::move(v));
-      pendingKey.clear();
-      return;
-    }
-    lists.back().push_back(std::move(v));
-  };
-  auto joinList = [](const std::vector<std::string> &l) {
-    std::string s = "[";
-    for (size_t i = 0; i < l.size(); ++i)
-      s += (i ? ", " : "") + l[i];
-    return s + "]";
-  };
+  auto put = [&](std::string v) { lists.put(std::move(v)); };
   while (t.kind != ir::Token::eof && t.kind != ir::Token::error && off(t) < end) {
     switch (t.kind) {
     case ir::Token::l_paren:
     case ir::Token::l_square:
-      if (lists.size() > 16)
+      if (lists.depth() > 16)
         return positional();
-      lists.emplace_back();
+      lists.open();
       break;
     case ir::Token::r_paren:
     case ir::Token::r_square:
-      if (lists.size() > 1) {
-        std::string l = joinList(lists.back());
-        lists.pop_back();
-        put(std::move(l));
-      }
+      if (lists.depth() > 1)
+        lists.close();
       break;
     case ir::Token::l_brace:
     case ir::Token::less: {
@@ -386,10 +410,10 @@ Args syntaxArgs(const PyOpEnv &e, const ir::Operation *op) {
       ir::Lexer::State st = lex.save();
       ir::Token n = lex.lex();
       lex.restore(st);
-      if (lists.size() == 1 &&
+      if (lists.depth() == 1 &&
           (n.kind == ir::Token::percent_identifier || n.kind == ir::Token::equal ||
            n.kind == ir::Token::l_paren || n.kind == ir::Token::l_square)) {
-        pendingKey = std::string(t.spelling);
+        lists.pendingKey = std::string(t.spelling);
         if (n.kind == ir::Token::equal)
           lex.lex();
         t = lex.lex();
@@ -410,11 +434,11 @@ Args syntaxArgs(const PyOpEnv &e, const ir::Operation *op) {
       t = lex.lex();
       continue;
     case ir::Token::comma:
-      if (lists.size() == 1)
-        pendingKey.clear();
+      if (lists.depth() == 1)
+        lists.pendingKey.clear();
       break;
     case ir::Token::arrow:
-      if (lists.size() == 1)
+      if (lists.depth() == 1)
         end = 0; // result types follow
       break;
     default:
@@ -425,13 +449,7 @@ Args syntaxArgs(const PyOpEnv &e, const ir::Operation *op) {
   }
   if (next != op->numOperands)
     return positional();
-  while (lists.size() > 1) {
-    std::string l = joinList(lists.back());
-    lists.pop_back();
-    put(std::move(l));
-  }
-  for (std::string &p : lists.front())
-    out.add(std::move(p));
+  lists.finish();
   return out;
 }
 
@@ -581,467 +599,653 @@ std::optional<std::string> scalarLiteral(const ir::Module &m, const ir::Operatio
   return std::nullopt;
 }
 
-PyOp renderOp(const PyOpEnv &e, const ir::Operation *op,
-              const std::vector<std::string> &regionFns) {
-  const ir::Module &m = e.module;
-  std::string_view n = op->opName();
-  OpKind kind = dialect::kindOf(op);
-  auto opd = [&](uint32_t i) -> const ir::Value * {
-    return i < op->numOperands ? op->operands[i] : nullptr;
-  };
-  auto resType = [&](uint32_t i) -> std::string_view {
+namespace {
+
+/// What an emitter reads: the op, its environment, and the plain-call fallback.
+struct OpCtx {
+  const PyOpEnv &e;
+  const ir::Module &m;
+  const ir::Operation *op;
+  std::string_view n; // op name
+  OpKind kind;
+  const std::vector<std::string> &regionFns;
+  dialect::OperandRoles r; // filled before the kind emitters run
+
+  const ir::Value *opd(uint32_t i) const { return i < op->numOperands ? op->operands[i] : nullptr; }
+  std::string_view resType(uint32_t i) const {
     return i < op->numResults ? dialect::typeText(m, op->result(i)) : std::string_view();
-  };
-  auto plain = [&]() {
+  }
+  std::string arg(uint32_t i) const { return e.arg(opd(i)); }
+  /// The dotted call with the op's syntax, attributes and region functions.
+  PyOp plain() const {
     Args a = syntaxArgs(e, op);
     for (auto &[k, v] : plainAttributes(m, op))
       a.key(k, v);
     for (const std::string &fn : regionFns)
       a.add(fn);
     return call(a.call(plainCallName(n)));
-  };
+  }
+};
 
-  // --- arith / math: Python operators and tl functions.
-  if (n == "arith.constant") {
-    if (auto lit = scalarLiteral(m, op)) {
-      PyOp p;
-      p.expr = *lit;
-      p.literal = true;
-      p.pure = true;
-      return p;
-    }
-    std::string_view t = opText(m, op);
-    size_t at = t.find("dense<");
-    auto tt = dialect::parseTensor(resType(0));
-    if (at != std::string_view::npos && tt) {
-      size_t close = t.find('>', at);
-      std::string_view v = close == std::string_view::npos
-                               ? std::string_view()
-                               : ir::trim(t.substr(at + 6, close - at - 6));
-      if (isInteger(v) || isFloat(v) || v == "true" || v == "false") {
-        std::optional<std::string> lit;
-        std::string val = v == "true" ? "True" : v == "false" ? "False" : std::string(v);
-        if (isFloat(val) && val.size() > 4 && val.substr(val.size() - 4) == "e+00") {
-          val.resize(val.size() - 4);
-          while (val.size() > 2 && val.back() == '0' && val[val.size() - 2] != '.')
-            val.pop_back();
-        }
-        return call("tl.full(" + pyShape(tt->shape) + ", " + val + ", " + pyDtype(tt->elementType) +
-                        ")",
-                    true);
-      }
-    }
-    return plain();
-  }
-  struct Infix {
-    const char *name;
-    const char *sym;
-  };
-  static constexpr Infix kInfix[] = {
-      {"arith.addi", "+"},   {"arith.addf", "+"},   {"arith.subi", "-"},
-      {"arith.subf", "-"},   {"arith.muli", "*"},   {"arith.mulf", "*"},
-      {"arith.divsi", "//"}, {"arith.divui", "//"}, {"arith.floordivsi", "//"},
-      {"arith.divf", "/"},   {"arith.remsi", "%"},  {"arith.remui", "%"},
-      {"arith.remf", "%"},   {"arith.andi", "&"},   {"arith.ori", "|"},
-      {"arith.xori", "^"},   {"arith.shli", "<<"},  {"arith.shrsi", ">>"},
-      {"arith.shrui", ">>"}, {"tt.addptr", "+"},
-  };
-  for (const Infix &x : kInfix)
-    if (n == x.name)
-      return infix(e, op, x.sym);
-  if (n == "arith.cmpi" || n == "arith.cmpf") {
-    const char *sym = comparison(predicateWord(e, op, n == "arith.cmpf"));
-    if (sym)
-      return infix(e, op, sym);
-    return plain();
-  }
-  if (n == "arith.negf" && op->numOperands == 1) {
-    PyOp p = call("-" + e.operand(opd(0)), true);
-    p.atom = false;
-    return p;
-  }
-  if (n == "arith.select" && op->numOperands == 3) {
-    if (isTensor(resType(0)))
-      return call("tl.where(" + e.arg(opd(0)) + ", " + e.arg(opd(1)) + ", " + e.arg(opd(2)) + ")",
-                  true);
-    PyOp p =
-        call(e.operand(opd(1)) + " if " + e.operand(opd(0)) + " else " + e.operand(opd(2)), true);
-    p.atom = false;
-    return p;
-  }
-  static constexpr const char *kMinMax[][2] = {
-      {"arith.maxsi", "max"},    {"arith.maxui", "max"},    {"arith.maxnumf", "max"},
-      {"arith.maximumf", "max"}, {"arith.minsi", "min"},    {"arith.minui", "min"},
-      {"arith.minnumf", "min"},  {"arith.minimumf", "min"},
-  };
-  for (auto &mm : kMinMax)
-    if (n == mm[0] && op->numOperands == 2) {
-      bool tensor = isTensor(resType(0));
-      std::string fn =
-          tensor ? std::string("tl.") + (mm[1][1] == 'a' ? "maximum" : "minimum") : mm[1];
-      return call(fn + "(" + e.arg(opd(0)) + ", " + e.arg(opd(1)) + ")", true);
-    }
-  if (n == "arith.ceildivsi" || n == "arith.ceildivui")
-    return call("tl.cdiv(" + e.arg(opd(0)) + ", " + e.arg(opd(1)) + ")", true);
-  static constexpr const char *kCasts[] = {"arith.extsi",      "arith.extui",        "arith.trunci",
-                                           "arith.extf",       "arith.truncf",       "arith.sitofp",
-                                           "arith.uitofp",     "arith.fptosi",       "arith.fptoui",
-                                           "arith.index_cast", "arith.index_castui", "tt.fp_to_fp"};
-  for (const char *c : kCasts)
-    if (n == c && op->numOperands >= 1 && op->numResults == 1)
-      return call(e.receiver(opd(0)) + ".to(" + pyDtype(elementOf(resType(0))) + ")", true);
-  if ((n == "arith.bitcast" || n == "tt.bitcast") && op->numOperands == 1 && op->numResults == 1)
-    return call(e.receiver(opd(0)) + ".to(" + pyDtype(elementOf(resType(0))) + ", bitcast=True)",
-                true);
-  if (n.substr(0, 5) == "math.") {
-    std::string_view f = n.substr(5);
-    std::string fn = f == "absf" || f == "absi" ? "abs" : std::string(f);
-    Args a;
-    for (uint32_t i = 0; i < op->numOperands; ++i)
-      a.add(e.arg(opd(i)));
-    return call(a.call("tl." + PyNames::sanitize(fn)), true);
-  }
+/// A by-name emitter: nullopt hands the op on to the by-kind emitters. `sym`
+/// is the table entry's operator or function word.
+using NameEmitter = std::optional<PyOp> (*)(const OpCtx &c, const char *sym);
+/// A by-kind emitter (operand roles read).
+using KindEmitter = PyOp (*)(const OpCtx &c);
 
-  // --- tt: tl functions.
-  if (kind == OpKind::GetProgramId || kind == OpKind::GetNumPrograms) {
-    std::string_view w = op->form == ir::Operation::Form::Pretty
-                             ? dialect::scanOpSyntax(m, op).firstWord
-                             : std::string_view();
-    int axis = w == "y" ? 1 : w == "z" ? 2 : 0;
-    if (w.empty())
-      axis = static_cast<int>(dialect::intAttr(m, op, "axis").value_or(0));
-    return call(std::string(kind == OpKind::GetProgramId ? "tl.program_id(" : "tl.num_programs(") +
-                    std::to_string(axis) + ")",
-                true);
+/// `1.000000e+00` -> `1.0`: MLIR's float spelling, short where exact.
+std::string shortFloat(std::string s) {
+  if (s.size() > 4 && s.substr(s.size() - 4) == "e+00") {
+    s.resize(s.size() - 4);
+    while (s.size() > 2 && s.back() == '0' && s[s.size() - 2] != '.')
+      s.pop_back();
   }
-  if (n == "tt.make_range") {
-    auto s = dialect::intAttr(m, op, "start"), en = dialect::intAttr(m, op, "end");
-    if (s && en)
-      return call("tl.arange(" + std::to_string(*s) + ", " + std::to_string(*en) + ")", true);
-    return plain();
-  }
-  if ((n == "tt.splat" || n == "tt.broadcast") && op->numOperands == 1) {
-    if (auto t = dialect::parseTensor(resType(0)))
-      return call("tl.broadcast_to(" + e.arg(opd(0)) + ", " + pyShape(t->shape) + ")", true);
-    return plain();
-  }
-  if (n == "tt.expand_dims" && op->numOperands == 1) {
-    if (auto ax = dialect::intAttr(m, op, "axis"))
-      return call("tl.expand_dims(" + e.arg(opd(0)) + ", " + std::to_string(*ax) + ")", true);
-    return plain();
-  }
-  if (n == "tt.reshape" && op->numOperands == 1) {
-    if (auto t = dialect::parseTensor(resType(0)))
-      return call("tl.reshape(" + e.arg(opd(0)) + ", " + pyShape(t->shape) + ")", true);
-    return plain();
-  }
-  if (n == "tt.trans" && op->numOperands == 1) {
-    std::vector<int64_t> order = dialect::intArrayAttr(m, op, "order");
-    return call("tl.trans(" + e.arg(opd(0)) + (order.empty() ? "" : ", " + pyShape(order)) + ")",
-                true);
-  }
-  if (n == "tt.load" && op->numOperands >= 1) {
-    Args a;
-    a.add(e.arg(opd(0)));
-    if (op->numOperands > 1)
-      a.key("mask", e.arg(opd(1)));
-    if (op->numOperands > 2)
-      a.key("other", e.arg(opd(2)));
-    return call(a.call("tl.load"));
-  }
-  if (n == "tt.store" && op->numOperands >= 2) {
-    Args a;
-    a.add(e.arg(opd(0)));
-    a.add(e.arg(opd(1)));
-    if (op->numOperands > 2)
-      a.key("mask", e.arg(opd(2)));
-    return call(a.call("tl.store"));
-  }
-  if (n == "tt.dot" && op->numOperands >= 3)
-    return call("tl.dot(" + e.arg(opd(0)) + ", " + e.arg(opd(1)) + ", " + e.arg(opd(2)) + ")",
-                true);
-  if (n == "tt.call") {
-    std::string_view t = opText(m, op);
-    std::string callee;
-    size_t at = t.find('@');
-    if (at != std::string_view::npos) {
-      size_t j = at + 1;
-      while (j < t.size() && (std::isalnum(static_cast<unsigned char>(t[j])) || t[j] == '_' ||
-                              t[j] == '$' || t[j] == '.'))
-        ++j;
-      callee = PyNames::sanitize(t.substr(at + 1, j - at - 1));
-    }
-    if (callee.empty())
-      return plain();
-    Args a;
-    for (uint32_t i = 0; i < op->numOperands; ++i)
-      a.add(e.arg(opd(i)));
-    return call(a.call(callee));
-  }
-  if (kind == OpKind::DescriptorLoad || kind == OpKind::DescriptorStore) {
-    dialect::OperandRoles r = dialect::operandRoles(m, op);
-    if (!r.desc)
-      return plain();
-    std::string s = e.receiver(r.desc) + (kind == OpKind::DescriptorLoad ? ".load(" : ".store(") +
-                    list(e, r.coords);
-    if (kind == OpKind::DescriptorStore)
-      s += ", " + e.arg(r.source);
-    return call(s + ")");
-  }
-  if (n == "tt.reduce" && !regionFns.empty()) {
-    Args a;
-    if (op->numOperands == 1)
-      a.add(e.arg(opd(0)));
-    else {
-      std::vector<const ir::Value *> vs(op->operands, op->operands + op->numOperands);
-      std::string l = list(e, vs);
-      a.add("(" + l.substr(1, l.size() - 2) + (op->numOperands ? ",)" : ")"));
-    }
-    a.add(std::to_string(dialect::intAttr(m, op, "axis").value_or(0)));
-    a.add(regionFns.front());
-    return call(a.call("tl.reduce"));
-  }
+  return s;
+}
 
-  // --- ttg / ttng: TLX calls.
-  if (n == "ttg.convert_layout" && op->numOperands == 1 && !e.types) {
+// --- arith / math: Python operators and tl functions.
+
+std::optional<PyOp> emitConstant(const OpCtx &c, const char *) {
+  if (auto lit = scalarLiteral(c.m, c.op)) {
     PyOp p;
-    p.passThrough = {0};
+    p.expr = *lit;
+    p.literal = true;
     p.pure = true;
     return p;
   }
-  if (n == "gpu.barrier" || n == "ttg.barrier")
-    return call("tl.debug_barrier()");
-  dialect::OperandRoles r = dialect::operandRoles(m, op);
-  switch (kind) {
-  case OpKind::WaitBarrier: {
-    Args a;
-    a.add(e.arg(r.barrier));
-    a.add(e.arg(r.phase));
-    predicate(e, a, r.pred);
-    return call(a.call("tlx.barrier_wait"));
+  std::string_view t = opText(c.m, c.op);
+  size_t at = t.find("dense<");
+  auto tt = dialect::parseTensor(c.resType(0));
+  if (at != std::string_view::npos && tt) {
+    size_t close = t.find('>', at);
+    std::string_view v = close == std::string_view::npos
+                             ? std::string_view()
+                             : ir::trim(t.substr(at + 6, close - at - 6));
+    if (isInteger(v) || isFloat(v) || v == "true" || v == "false") {
+      std::string val = v == "true" ? "True" : v == "false" ? "False" : std::string(v);
+      if (isFloat(val))
+        val = shortFloat(val);
+      return call("tl.full(" + pyShape(tt->shape) + ", " + val + ", " +
+                      pyDtype(tt->elementType) + ")",
+                  true);
+    }
   }
-  case OpKind::ArriveBarrier: {
-    Args a;
-    a.add(e.arg(r.barrier));
-    a.add(std::to_string(r.count.value_or(1)));
-    predicate(e, a, r.pred);
-    return call(a.call("tlx.barrier_arrive"));
+  return c.plain();
+}
+
+std::optional<PyOp> emitInfix(const OpCtx &c, const char *sym) { return infix(c.e, c.op, sym); }
+
+std::optional<PyOp> emitCompare(const OpCtx &c, const char *) {
+  if (const char *sym = comparison(predicateWord(c.e, c.op, c.n == "arith.cmpf")))
+    return infix(c.e, c.op, sym);
+  return c.plain();
+}
+
+std::optional<PyOp> emitNeg(const OpCtx &c, const char *) {
+  if (c.op->numOperands != 1)
+    return std::nullopt;
+  PyOp p = call("-" + c.e.operand(c.opd(0)), true);
+  p.atom = false;
+  return p;
+}
+
+std::optional<PyOp> emitSelect(const OpCtx &c, const char *) {
+  if (c.op->numOperands != 3)
+    return std::nullopt;
+  if (isTensor(c.resType(0)))
+    return call("tl.where(" + c.arg(0) + ", " + c.arg(1) + ", " + c.arg(2) + ")", true);
+  PyOp p = call(c.e.operand(c.opd(1)) + " if " + c.e.operand(c.opd(0)) + " else " +
+                    c.e.operand(c.opd(2)),
+                true);
+  p.atom = false;
+  return p;
+}
+
+std::optional<PyOp> emitMinMax(const OpCtx &c, const char *fn) {
+  if (c.op->numOperands != 2)
+    return std::nullopt;
+  std::string f = isTensor(c.resType(0))
+                      ? std::string("tl.") + (fn[1] == 'a' ? "maximum" : "minimum")
+                      : fn;
+  return call(f + "(" + c.arg(0) + ", " + c.arg(1) + ")", true);
+}
+
+std::optional<PyOp> emitCall2(const OpCtx &c, const char *fn) {
+  return call(std::string(fn) + "(" + c.arg(0) + ", " + c.arg(1) + ")", true);
+}
+
+std::optional<PyOp> emitCast(const OpCtx &c, const char *) {
+  if (c.op->numOperands < 1 || c.op->numResults != 1)
+    return std::nullopt;
+  return call(c.e.receiver(c.opd(0)) + ".to(" + pyDtype(elementOf(c.resType(0))) + ")", true);
+}
+
+std::optional<PyOp> emitBitcast(const OpCtx &c, const char *) {
+  if (c.op->numOperands != 1 || c.op->numResults != 1)
+    return std::nullopt;
+  return call(c.e.receiver(c.opd(0)) + ".to(" + pyDtype(elementOf(c.resType(0))) +
+                  ", bitcast=True)",
+              true);
+}
+
+std::optional<PyOp> emitMath(const OpCtx &c) {
+  std::string_view f = c.n.substr(5);
+  std::string fn = f == "absf" || f == "absi" ? "abs" : std::string(f);
+  Args a;
+  for (uint32_t i = 0; i < c.op->numOperands; ++i)
+    a.add(c.arg(i));
+  return call(a.call("tl." + PyNames::sanitize(fn)), true);
+}
+
+// --- tt: tl functions.
+
+std::optional<PyOp> emitProgramId(const OpCtx &c, const char *fn) {
+  std::string_view w = c.op->form == ir::Operation::Form::Pretty
+                           ? dialect::scanOpSyntax(c.m, c.op).firstWord
+                           : std::string_view();
+  int axis = w == "y" ? 1 : w == "z" ? 2 : 0;
+  if (w.empty())
+    axis = static_cast<int>(dialect::intAttr(c.m, c.op, "axis").value_or(0));
+  return call(std::string(fn) + "(" + std::to_string(axis) + ")", true);
+}
+
+std::optional<PyOp> emitMakeRange(const OpCtx &c, const char *) {
+  auto s = dialect::intAttr(c.m, c.op, "start"), en = dialect::intAttr(c.m, c.op, "end");
+  if (s && en)
+    return call("tl.arange(" + std::to_string(*s) + ", " + std::to_string(*en) + ")", true);
+  return c.plain();
+}
+
+/// tl.broadcast_to / tl.reshape: the operand and the result's shape.
+std::optional<PyOp> emitToShape(const OpCtx &c, const char *fn) {
+  if (c.op->numOperands != 1)
+    return std::nullopt;
+  if (auto t = dialect::parseTensor(c.resType(0)))
+    return call(std::string(fn) + "(" + c.arg(0) + ", " + pyShape(t->shape) + ")", true);
+  return c.plain();
+}
+
+std::optional<PyOp> emitExpandDims(const OpCtx &c, const char *) {
+  if (c.op->numOperands != 1)
+    return std::nullopt;
+  if (auto ax = dialect::intAttr(c.m, c.op, "axis"))
+    return call("tl.expand_dims(" + c.arg(0) + ", " + std::to_string(*ax) + ")", true);
+  return c.plain();
+}
+
+std::optional<PyOp> emitTrans(const OpCtx &c, const char *) {
+  if (c.op->numOperands != 1)
+    return std::nullopt;
+  std::vector<int64_t> order = dialect::intArrayAttr(c.m, c.op, "order");
+  return call("tl.trans(" + c.arg(0) + (order.empty() ? "" : ", " + pyShape(order)) + ")", true);
+}
+
+std::optional<PyOp> emitLoad(const OpCtx &c, const char *) {
+  if (c.op->numOperands < 1)
+    return std::nullopt;
+  Args a;
+  a.add(c.arg(0));
+  if (c.op->numOperands > 1)
+    a.key("mask", c.arg(1));
+  if (c.op->numOperands > 2)
+    a.key("other", c.arg(2));
+  return call(a.call("tl.load"));
+}
+
+std::optional<PyOp> emitStore(const OpCtx &c, const char *) {
+  if (c.op->numOperands < 2)
+    return std::nullopt;
+  Args a;
+  a.add(c.arg(0));
+  a.add(c.arg(1));
+  if (c.op->numOperands > 2)
+    a.key("mask", c.arg(2));
+  return call(a.call("tl.store"));
+}
+
+std::optional<PyOp> emitDot(const OpCtx &c, const char *) {
+  if (c.op->numOperands < 3)
+    return std::nullopt;
+  return call("tl.dot(" + c.arg(0) + ", " + c.arg(1) + ", " + c.arg(2) + ")", true);
+}
+
+std::optional<PyOp> emitCall(const OpCtx &c, const char *) {
+  std::string_view t = opText(c.m, c.op);
+  std::string callee;
+  size_t at = t.find('@');
+  if (at != std::string_view::npos) {
+    size_t j = at + 1;
+    while (j < t.size() && (std::isalnum(static_cast<unsigned char>(t[j])) || t[j] == '_' ||
+                            t[j] == '$' || t[j] == '.'))
+      ++j;
+    callee = PyNames::sanitize(t.substr(at + 1, j - at - 1));
   }
-  case OpKind::BarrierExpect: {
-    if (!r.bytes)
-      return plain();
-    Args a;
-    a.add(e.arg(r.barrier));
-    a.add(std::to_string(*r.bytes));
-    predicate(e, a, r.pred);
-    return call(a.call("tlx.barrier_expect_bytes"));
+  if (callee.empty())
+    return c.plain();
+  Args a;
+  for (uint32_t i = 0; i < c.op->numOperands; ++i)
+    a.add(c.arg(i));
+  return call(a.call(callee));
+}
+
+std::optional<PyOp> emitReduce(const OpCtx &c, const char *) {
+  if (c.regionFns.empty())
+    return std::nullopt;
+  Args a;
+  if (c.op->numOperands == 1)
+    a.add(c.arg(0));
+  else {
+    std::vector<const ir::Value *> vs(c.op->operands, c.op->operands + c.op->numOperands);
+    std::string l = list(c.e, vs);
+    a.add("(" + l.substr(1, l.size() - 2) + (c.op->numOperands ? ",)" : ")"));
   }
-  case OpKind::NamedBarrierArrive:
-  case OpKind::NamedBarrierWait:
-    return call(std::string(kind == OpKind::NamedBarrierArrive ? "tlx.named_barrier_arrive("
+  a.add(std::to_string(dialect::intAttr(c.m, c.op, "axis").value_or(0)));
+  a.add(c.regionFns.front());
+  return call(a.call("tl.reduce"));
+}
+
+// --- ttg / ttng ops the kind table does not name.
+
+std::optional<PyOp> emitConvertLayout(const OpCtx &c, const char *) {
+  if (c.op->numOperands != 1 || c.e.types)
+    return std::nullopt;
+  PyOp p;
+  p.passThrough = {0};
+  p.pure = true;
+  return p;
+}
+
+std::optional<PyOp> emitDebugBarrier(const OpCtx &, const char *) {
+  return call("tl.debug_barrier()");
+}
+
+std::optional<PyOp> emitRemoteView(const OpCtx &c, const char *) {
+  if (c.op->numOperands != 2)
+    return std::nullopt;
+  return call("tlx.remote_view(" + c.arg(0) + ", " + c.arg(1) + ")", true);
+}
+
+/// tlx.remote_shmem_store / async_*: the value first, then buffer and cta.
+std::optional<PyOp> emitRemoteStore(const OpCtx &c, const char *fn) {
+  bool async = c.n != "ttg.remote_shmem_store";
+  if (c.op->numOperands != (async ? 4u : 3u))
+    return std::nullopt;
+  return call(std::string(fn) + "(" + c.arg(2) + ", " + c.arg(0) + ", " + c.arg(1) +
+              (async ? ", " + c.arg(3) : std::string()) + ")");
+}
+
+struct NameRule {
+  NameEmitter fn;
+  const char *sym = nullptr;
+};
+
+/// The op-name table. The remote ops were matched after the kind emitters;
+/// their kind is Other, so the order does not show.
+const std::unordered_map<std::string_view, NameRule> &nameRules() {
+  static const std::unordered_map<std::string_view, NameRule> kRules = [] {
+    std::unordered_map<std::string_view, NameRule> t = {
+        {"arith.constant", {emitConstant}},
+        {"arith.cmpi", {emitCompare}},
+        {"arith.cmpf", {emitCompare}},
+        {"arith.negf", {emitNeg}},
+        {"arith.select", {emitSelect}},
+        {"arith.ceildivsi", {emitCall2, "tl.cdiv"}},
+        {"arith.ceildivui", {emitCall2, "tl.cdiv"}},
+        {"arith.bitcast", {emitBitcast}},
+        {"tt.bitcast", {emitBitcast}},
+        {"tt.get_program_id", {emitProgramId, "tl.program_id"}},
+        {"tt.get_num_programs", {emitProgramId, "tl.num_programs"}},
+        {"tt.make_range", {emitMakeRange}},
+        {"tt.splat", {emitToShape, "tl.broadcast_to"}},
+        {"tt.broadcast", {emitToShape, "tl.broadcast_to"}},
+        {"tt.reshape", {emitToShape, "tl.reshape"}},
+        {"tt.expand_dims", {emitExpandDims}},
+        {"tt.trans", {emitTrans}},
+        {"tt.load", {emitLoad}},
+        {"tt.store", {emitStore}},
+        {"tt.dot", {emitDot}},
+        {"tt.call", {emitCall}},
+        {"tt.reduce", {emitReduce}},
+        {"ttg.convert_layout", {emitConvertLayout}},
+        {"gpu.barrier", {emitDebugBarrier}},
+        {"ttg.barrier", {emitDebugBarrier}},
+        {"ttng.map_to_remote_buffer", {emitRemoteView}},
+        {"ttg.remote_shmem_store", {emitRemoteStore, "tlx.remote_shmem_store"}},
+        {"ttg.async_remote_shmem_store", {emitRemoteStore, "tlx.async_remote_shmem_store"}},
+        {"ttg.async_remote_shmem_copy", {emitRemoteStore, "tlx.async_remote_shmem_copy"}},
+    };
+    static constexpr const char *kInfix[][2] = {
+        {"arith.addi", "+"},   {"arith.addf", "+"},   {"arith.subi", "-"},
+        {"arith.subf", "-"},   {"arith.muli", "*"},   {"arith.mulf", "*"},
+        {"arith.divsi", "//"}, {"arith.divui", "//"}, {"arith.floordivsi", "//"},
+        {"arith.divf", "/"},   {"arith.remsi", "%"},  {"arith.remui", "%"},
+        {"arith.remf", "%"},   {"arith.andi", "&"},   {"arith.ori", "|"},
+        {"arith.xori", "^"},   {"arith.shli", "<<"},  {"arith.shrsi", ">>"},
+        {"arith.shrui", ">>"}, {"tt.addptr", "+"},
+    };
+    for (auto &x : kInfix)
+      t[x[0]] = {emitInfix, x[1]};
+    static constexpr const char *kMinMax[][2] = {
+        {"arith.maxsi", "max"},    {"arith.maxui", "max"},    {"arith.maxnumf", "max"},
+        {"arith.maximumf", "max"}, {"arith.minsi", "min"},    {"arith.minui", "min"},
+        {"arith.minnumf", "min"},  {"arith.minimumf", "min"},
+    };
+    for (auto &x : kMinMax)
+      t[x[0]] = {emitMinMax, x[1]};
+    for (const char *n : {"arith.extsi", "arith.extui", "arith.trunci", "arith.extf",
+                          "arith.truncf", "arith.sitofp", "arith.uitofp", "arith.fptosi",
+                          "arith.fptoui", "arith.index_cast", "arith.index_castui", "tt.fp_to_fp"})
+      t[n] = {emitCast};
+    return t;
+  }();
+  return kRules;
+}
+
+// --- by kind: TLX calls for the ops a kernel author writes.
+
+PyOp emitDescriptorAccess(const OpCtx &c) {
+  const dialect::OperandRoles &r = c.r;
+  if (!r.desc)
+    return c.plain();
+  bool load = c.kind == OpKind::DescriptorLoad;
+  std::string s = c.e.receiver(r.desc) + (load ? ".load(" : ".store(") + list(c.e, r.coords);
+  if (!load)
+    s += ", " + c.e.arg(r.source);
+  return call(s + ")");
+}
+
+PyOp emitBarrierWait(const OpCtx &c) {
+  Args a;
+  a.add(c.e.arg(c.r.barrier));
+  a.add(c.e.arg(c.r.phase));
+  predicate(c.e, a, c.r.pred);
+  return call(a.call("tlx.barrier_wait"));
+}
+
+PyOp emitBarrierArrive(const OpCtx &c) {
+  Args a;
+  a.add(c.e.arg(c.r.barrier));
+  a.add(std::to_string(c.r.count.value_or(1)));
+  predicate(c.e, a, c.r.pred);
+  return call(a.call("tlx.barrier_arrive"));
+}
+
+PyOp emitBarrierExpect(const OpCtx &c) {
+  if (!c.r.bytes)
+    return c.plain();
+  Args a;
+  a.add(c.e.arg(c.r.barrier));
+  a.add(std::to_string(*c.r.bytes));
+  predicate(c.e, a, c.r.pred);
+  return call(a.call("tlx.barrier_expect_bytes"));
+}
+
+PyOp emitNamedBarrier(const OpCtx &c) {
+  return call(std::string(c.kind == OpKind::NamedBarrierArrive ? "tlx.named_barrier_arrive("
                                                                : "tlx.named_barrier_wait(") +
-                e.arg(r.barrier) + ", " + e.arg(r.numThreads) + ")");
-  case OpKind::AsyncCopyMbarrierArrive:
-    return call("tlx.async_copy_mbarrier_arrive(" + e.arg(r.barrier) + ")");
-  case OpKind::TmaLoad:
-  case OpKind::TmaGather: {
-    if (!r.desc || !r.buffer || !r.barrier)
-      return plain();
-    Args a;
-    a.add(e.arg(r.desc));
-    a.add(e.arg(r.buffer));
-    a.add(list(e, r.coords));
-    a.add(e.arg(r.barrier));
-    predicate(e, a, r.pred);
-    return call(a.call(kind == OpKind::TmaLoad ? "tlx.async_descriptor_load"
+              c.e.arg(c.r.barrier) + ", " + c.e.arg(c.r.numThreads) + ")");
+}
+
+PyOp emitCopyArrive(const OpCtx &c) {
+  return call("tlx.async_copy_mbarrier_arrive(" + c.e.arg(c.r.barrier) + ")");
+}
+
+PyOp emitTmaLoad(const OpCtx &c) {
+  const dialect::OperandRoles &r = c.r;
+  if (!r.desc || !r.buffer || !r.barrier)
+    return c.plain();
+  Args a;
+  a.add(c.e.arg(r.desc));
+  a.add(c.e.arg(r.buffer));
+  a.add(list(c.e, r.coords));
+  a.add(c.e.arg(r.barrier));
+  predicate(c.e, a, r.pred);
+  return call(a.call(c.kind == OpKind::TmaLoad ? "tlx.async_descriptor_load"
                                                : "tlx.async_descriptor_gather"));
+}
+
+PyOp emitTmaStore(const OpCtx &c) {
+  const dialect::OperandRoles &r = c.r;
+  if (!r.desc || !r.buffer)
+    return c.plain();
+  Args a;
+  a.add(c.e.arg(r.desc));
+  a.add(c.e.arg(r.buffer));
+  a.add(list(c.e, r.coords));
+  if (c.kind == OpKind::TmaReduce) {
+    std::string_view w = c.op->form == ir::Operation::Form::Pretty
+                             ? dialect::scanOpSyntax(c.m, c.op).firstWord
+                             : dialect::attrText(c.m, c.op, "kind");
+    a.key("store_reduce", quote(w));
   }
+  return call(a.call(c.kind == OpKind::TmaScatter ? "tlx.async_descriptor_scatter"
+                                                  : "tlx.async_descriptor_store"));
+}
+
+PyOp emitTmaStoreWait(const OpCtx &c) {
+  return call("tlx.async_descriptor_store_wait(" +
+              std::to_string(dialect::intAttr(c.m, c.op, "pendings").value_or(0)) + ")");
+}
+
+PyOp emitTmaPrefetch(const OpCtx &c) {
+  if (!c.r.desc)
+    return c.plain();
+  return call("tlx.async_descriptor_prefetch_tensor(" + c.e.arg(c.r.desc) + ", " +
+              list(c.e, c.r.coords) + ")");
+}
+
+PyOp emitWarpGroupDot(const OpCtx &c) {
+  if (c.n == "tt.dot" || c.op->numOperands < 3)
+    return c.plain();
+  Args a;
+  a.add(c.arg(0));
+  a.add(c.arg(1));
+  a.add(c.arg(2));
+  if (c.op->numOperands > 3 && !c.e.isTrue(c.opd(3)))
+    a.key("use_acc", c.arg(3));
+  return call(a.call("tlx.async_dot"));
+}
+
+PyOp emitWarpGroupDotWait(const OpCtx &c) {
+  if (c.op->numOperands == 0)
+    return c.plain();
+  PyOp p = call("tlx.async_dot_wait(" +
+                std::to_string(dialect::intAttr(c.m, c.op, "pendings").value_or(0)) + ", " +
+                c.arg(0) + ")");
+  p.passThrough.assign(c.op->numResults, -1);
+  for (uint32_t i = 1; i < c.op->numResults && i < c.op->numOperands; ++i)
+    p.passThrough[i] = static_cast<int>(i);
+  return p;
+}
+
+PyOp emitTcGen5Mma(const OpCtx &c) {
+  const dialect::OperandRoles &r = c.r;
+  if (r.reads.size() < 2 || !r.buffer)
+    return c.plain();
+  bool scaled = c.kind == OpKind::TcGen5MmaScaled;
+  Args a;
+  a.add(c.e.arg(r.reads[0]));
+  a.add(c.e.arg(r.reads[1]));
+  a.add(c.e.arg(r.buffer));
+  if (scaled && r.reads.size() >= 4) {
+    std::string_view t = opText(c.m, c.op);
+    a.add(c.e.arg(r.reads[2]));
+    a.add(quote(wordAfter(t, "lhs")));
+    a.add(c.e.arg(r.reads[3]));
+    a.add(quote(wordAfter(t, "rhs")));
+  }
+  // useD sits right before the predicate (textual order).
+  dialect::OpSyntax syn = dialect::scanOpSyntax(c.m, c.op);
+  std::vector<const ir::Value *> pos;
+  for (uint32_t i = 0; i < c.op->numOperands; ++i)
+    if (syn.slots[i].bracketOf < 0 &&
+        (syn.slots[i].keyword.empty() || syn.slots[i].keyword == "attributes"))
+      pos.push_back(c.op->operands[i]);
+  size_t useIdx = scaled ? 5 : 3;
+  if (c.op->form == ir::Operation::Form::Pretty && useIdx < pos.size() && !c.e.isTrue(pos[useIdx]))
+    a.key("use_acc", c.e.arg(pos[useIdx]));
+  predicate(c.e, a, r.pred);
+  if (!r.barriers.empty())
+    a.key("mBarriers", list(c.e, r.barriers));
+  if (!dialect::attrText(c.m, c.op, "two_ctas").empty())
+    a.key("two_ctas", "True");
+  return call(a.call(scaled ? "tlx.async_dot_scaled" : "tlx.async_dot"));
+}
+
+PyOp emitTcGen5Commit(const OpCtx &c) {
+  Args a;
+  a.add(c.e.arg(c.r.barrier));
+  predicate(c.e, a, c.r.pred);
+  return call(a.call("tlx.tcgen05_commit"));
+}
+
+PyOp emitFenceAsyncShared(const OpCtx &) { return call("tlx.fence(\"async_shared\")"); }
+
+PyOp emitLocalLoad(const OpCtx &c) {
+  if (!c.r.buffer)
+    return c.plain();
+  return call("tlx.local_load(" + c.e.arg(c.r.buffer) + ")");
+}
+
+PyOp emitLocalStore(const OpCtx &c) {
+  if (!c.r.buffer || !c.r.source)
+    return c.plain();
+  Args a;
+  a.add(c.e.arg(c.r.buffer));
+  a.add(c.e.arg(c.r.source));
+  predicate(c.e, a, c.r.pred);
+  return call(a.call("tlx.local_store"));
+}
+
+PyOp emitTmemCopy(const OpCtx &c) {
+  if (!c.r.source || !c.r.buffer)
+    return c.plain();
+  Args a;
+  a.add(c.e.arg(c.r.source));
+  a.add(c.e.arg(c.r.buffer));
+  if (c.r.barrier)
+    a.key("barrier", c.e.arg(c.r.barrier));
+  return call(a.call("tlx.tmem_copy"));
+}
+
+PyOp emitMemDescIndex(const OpCtx &c) {
+  if (!c.r.source || !c.r.index)
+    return c.plain();
+  return call("tlx.local_view(" + c.e.arg(c.r.source) + ", " + c.e.arg(c.r.index) + ")", true);
+}
+
+PyOp emitMemDescSubslice(const OpCtx &c, const std::string &src,
+                         const std::vector<int64_t> &shape) {
+  Args sa = syntaxArgs(c.e, c.op);
+  std::string offs = sa.pos.size() >= 2 ? sa.pos[1] : "[]";
+  std::vector<int64_t> attrOffs = dialect::intArrayAttr(c.m, c.op, "offsets");
+  if (!attrOffs.empty()) {
+    offs = "[";
+    for (size_t i = 0; i < attrOffs.size(); ++i)
+      offs += (i ? ", " : "") + std::to_string(attrOffs[i]);
+    offs += "]";
+  }
+  return call("tlx.local_slice(" + src + ", " + offs + ", " + pyShape(shape) + ")", true);
+}
+
+PyOp emitMemDescView(const OpCtx &c) {
+  if (!c.r.source)
+    return c.plain();
+  auto shape = c.op->numResults ? shapeOf(c.e, c.op->result(0)) : std::nullopt;
+  std::string src = c.e.arg(c.r.source);
+  if (c.n == "ttg.memdesc_trans") {
+    std::vector<int64_t> order = dialect::intArrayAttr(c.m, c.op, "order");
+    return call("tlx.local_trans(" + src + (order.empty() ? "" : ", " + pyShape(order)) + ")",
+                true);
+  }
+  if (c.n == "ttg.memdesc_reshape" && shape)
+    return call("tlx.local_reshape(" + src + ", " + pyShape(*shape) + ")", true);
+  if (c.n == "ttg.memdesc_reinterpret" && shape) {
+    auto md = dialect::parseMemDesc(c.m, c.e.kernel ? c.e.kernel->chunk : nullptr, c.resType(0));
+    return call("tlx.local_reinterpret(" + src + ", " + pyDtype(md ? md->elementType : "") +
+                    ", " + pyShape(*shape) + ")",
+                true);
+  }
+  if (c.n == "ttng.tmem_subslice" && shape && !shape->empty()) {
+    auto off = dialect::intAttr(c.m, c.op, "N");
+    return call("tlx.subslice(" + src + ", " + std::to_string(off.value_or(0)) + ", " +
+                    std::to_string(shape->back()) + ")",
+                true);
+  }
+  if (c.n == "ttg.memdesc_subslice" && shape)
+    return emitMemDescSubslice(c, src, *shape);
+  return c.plain();
+}
+
+PyOp emitAsyncLoad(const OpCtx &c) { return call(syntaxArgs(c.e, c.op).call("tlx.async_load")); }
+
+PyOp emitAsyncCommitGroup(const OpCtx &c) {
+  std::vector<const ir::Value *> vs(c.op->operands, c.op->operands + c.op->numOperands);
+  return call(std::string("tlx.async_load_commit_group(") + (vs.empty() ? "" : list(c.e, vs)) +
+              ")");
+}
+
+PyOp emitAsyncWait(const OpCtx &c) {
+  std::vector<const ir::Value *> vs(c.op->operands, c.op->operands + c.op->numOperands);
+  return call("tlx.async_load_wait_group(" +
+              std::to_string(dialect::intAttr(c.m, c.op, "num").value_or(0)) +
+              (vs.empty() ? "" : ", " + list(c.e, vs)) + ")");
+}
+
+/// The op-kind table; kinds not in it print as the plain call.
+KindEmitter kindEmitter(OpKind kind) {
+  switch (kind) {
+  case OpKind::DescriptorLoad:
+  case OpKind::DescriptorStore: return emitDescriptorAccess;
+  case OpKind::WaitBarrier: return emitBarrierWait;
+  case OpKind::ArriveBarrier: return emitBarrierArrive;
+  case OpKind::BarrierExpect: return emitBarrierExpect;
+  case OpKind::NamedBarrierArrive:
+  case OpKind::NamedBarrierWait: return emitNamedBarrier;
+  case OpKind::AsyncCopyMbarrierArrive: return emitCopyArrive;
+  case OpKind::TmaLoad:
+  case OpKind::TmaGather: return emitTmaLoad;
   case OpKind::TmaStore:
   case OpKind::TmaReduce:
-  case OpKind::TmaScatter: {
-    if (!r.desc || !r.buffer)
-      return plain();
-    Args a;
-    a.add(e.arg(r.desc));
-    a.add(e.arg(r.buffer));
-    a.add(list(e, r.coords));
-    if (kind == OpKind::TmaReduce) {
-      std::string_view w = op->form == ir::Operation::Form::Pretty
-                               ? dialect::scanOpSyntax(m, op).firstWord
-                               : dialect::attrText(m, op, "kind");
-      a.key("store_reduce", quote(w));
-    }
-    return call(a.call(kind == OpKind::TmaScatter ? "tlx.async_descriptor_scatter"
-                                                  : "tlx.async_descriptor_store"));
-  }
-  case OpKind::TmaStoreWait:
-    return call("tlx.async_descriptor_store_wait(" +
-                std::to_string(dialect::intAttr(m, op, "pendings").value_or(0)) + ")");
-  case OpKind::TmaPrefetch:
-    if (!r.desc)
-      return plain();
-    return call("tlx.async_descriptor_prefetch_tensor(" + e.arg(r.desc) + ", " + list(e, r.coords) +
-                ")");
-  case OpKind::WarpGroupDot: {
-    if (n == "tt.dot" || op->numOperands < 3)
-      return plain();
-    Args a;
-    a.add(e.arg(opd(0)));
-    a.add(e.arg(opd(1)));
-    a.add(e.arg(opd(2)));
-    if (op->numOperands > 3 && !e.isTrue(opd(3)))
-      a.key("use_acc", e.arg(opd(3)));
-    return call(a.call("tlx.async_dot"));
-  }
-  case OpKind::WarpGroupDotWait: {
-    if (op->numOperands == 0)
-      return plain();
-    PyOp p = call("tlx.async_dot_wait(" +
-                  std::to_string(dialect::intAttr(m, op, "pendings").value_or(0)) + ", " +
-                  e.arg(opd(0)) + ")");
-    p.passThrough.assign(op->numResults, -1);
-    for (uint32_t i = 1; i < op->numResults && i < op->numOperands; ++i)
-      p.passThrough[i] = static_cast<int>(i);
-    return p;
-  }
+  case OpKind::TmaScatter: return emitTmaStore;
+  case OpKind::TmaStoreWait: return emitTmaStoreWait;
+  case OpKind::TmaPrefetch: return emitTmaPrefetch;
+  case OpKind::WarpGroupDot: return emitWarpGroupDot;
+  case OpKind::WarpGroupDotWait: return emitWarpGroupDotWait;
   case OpKind::TcGen5Mma:
-  case OpKind::TcGen5MmaScaled: {
-    if (r.reads.size() < 2 || !r.buffer)
-      return plain();
-    Args a;
-    a.add(e.arg(r.reads[0]));
-    a.add(e.arg(r.reads[1]));
-    a.add(e.arg(r.buffer));
-    if (kind == OpKind::TcGen5MmaScaled && r.reads.size() >= 4) {
-      std::string_view t = opText(m, op);
-      std::string_view lhs = wordAfter(t, "lhs"), rhs = wordAfter(t, "rhs");
-      a.add(e.arg(r.reads[2]));
-      a.add(quote(lhs));
-      a.add(e.arg(r.reads[3]));
-      a.add(quote(rhs));
-    }
-    // useD sits right before the predicate (textual order).
-    dialect::OpSyntax syn = dialect::scanOpSyntax(m, op);
-    std::vector<const ir::Value *> pos;
-    for (uint32_t i = 0; i < op->numOperands; ++i)
-      if (syn.slots[i].bracketOf < 0 &&
-          (syn.slots[i].keyword.empty() || syn.slots[i].keyword == "attributes"))
-        pos.push_back(op->operands[i]);
-    size_t useIdx = kind == OpKind::TcGen5Mma ? 3 : 5;
-    if (op->form == ir::Operation::Form::Pretty && useIdx < pos.size() && !e.isTrue(pos[useIdx]))
-      a.key("use_acc", e.arg(pos[useIdx]));
-    predicate(e, a, r.pred);
-    if (!r.barriers.empty())
-      a.key("mBarriers", list(e, r.barriers));
-    if (!dialect::attrText(m, op, "two_ctas").empty())
-      a.key("two_ctas", "True");
-    return call(a.call(kind == OpKind::TcGen5Mma ? "tlx.async_dot" : "tlx.async_dot_scaled"));
-  }
-  case OpKind::TcGen5Commit: {
-    Args a;
-    a.add(e.arg(r.barrier));
-    predicate(e, a, r.pred);
-    return call(a.call("tlx.tcgen05_commit"));
-  }
-  case OpKind::FenceAsyncShared:
-    return call("tlx.fence(\"async_shared\")");
+  case OpKind::TcGen5MmaScaled: return emitTcGen5Mma;
+  case OpKind::TcGen5Commit: return emitTcGen5Commit;
+  case OpKind::FenceAsyncShared: return emitFenceAsyncShared;
   case OpKind::LocalLoad:
-  case OpKind::TmemLoad:
-    if (!r.buffer)
-      return plain();
-    return call("tlx.local_load(" + e.arg(r.buffer) + ")");
+  case OpKind::TmemLoad: return emitLocalLoad;
   case OpKind::LocalStore:
-  case OpKind::TmemStore: {
-    if (!r.buffer || !r.source)
-      return plain();
-    Args a;
-    a.add(e.arg(r.buffer));
-    a.add(e.arg(r.source));
-    predicate(e, a, r.pred);
-    return call(a.call("tlx.local_store"));
+  case OpKind::TmemStore: return emitLocalStore;
+  case OpKind::TmemCopy: return emitTmemCopy;
+  case OpKind::MemDescIndex: return emitMemDescIndex;
+  case OpKind::MemDescView: return emitMemDescView;
+  case OpKind::AsyncCopyGlobalToLocal: return emitAsyncLoad;
+  case OpKind::AsyncCommitGroup: return emitAsyncCommitGroup;
+  case OpKind::AsyncWait: return emitAsyncWait;
+  default: return nullptr;
   }
-  case OpKind::TmemCopy: {
-    if (!r.source || !r.buffer)
-      return plain();
-    Args a;
-    a.add(e.arg(r.source));
-    a.add(e.arg(r.buffer));
-    if (r.barrier)
-      a.key("barrier", e.arg(r.barrier));
-    return call(a.call("tlx.tmem_copy"));
+}
+
+} // namespace
+
+PyOp renderOp(const PyOpEnv &e, const ir::Operation *op,
+              const std::vector<std::string> &regionFns) {
+  OpCtx c{e, e.module, op, op->opName(), dialect::kindOf(op), regionFns, {}};
+  auto rule = nameRules().find(c.n);
+  if (rule != nameRules().end())
+    if (std::optional<PyOp> p = rule->second.fn(c, rule->second.sym))
+      return *p;
+  if (c.n.substr(0, 5) == "math.")
+    return *emitMath(c);
+  if (KindEmitter fn = kindEmitter(c.kind)) {
+    c.r = dialect::operandRoles(c.m, op);
+    return fn(c);
   }
-  case OpKind::MemDescIndex:
-    if (!r.source || !r.index)
-      return plain();
-    return call("tlx.local_view(" + e.arg(r.source) + ", " + e.arg(r.index) + ")", true);
-  case OpKind::MemDescView: {
-    if (!r.source)
-      return plain();
-    auto shape = op->numResults ? shapeOf(e, op->result(0)) : std::nullopt;
-    std::string src = e.arg(r.source);
-    if (n == "ttg.memdesc_trans") {
-      std::vector<int64_t> order = dialect::intArrayAttr(m, op, "order");
-      return call("tlx.local_trans(" + src + (order.empty() ? "" : ", " + pyShape(order)) + ")",
-                  true);
-    }
-    if (n == "ttg.memdesc_reshape" && shape)
-      return call("tlx.local_reshape(" + src + ", " + pyShape(*shape) + ")", true);
-    if (n == "ttg.memdesc_reinterpret" && shape) {
-      auto md = dialect::parseMemDesc(m, e.kernel ? e.kernel->chunk : nullptr, resType(0));
-      return call("tlx.local_reinterpret(" + src + ", " + pyDtype(md ? md->elementType : "") +
-                      ", " + pyShape(*shape) + ")",
-                  true);
-    }
-    if (n == "ttng.tmem_subslice" && shape && !shape->empty()) {
-      auto off = dialect::intAttr(m, op, "N");
-      return call("tlx.subslice(" + src + ", " + std::to_string(off.value_or(0)) + ", " +
-                      std::to_string(shape->back()) + ")",
-                  true);
-    }
-    if (n == "ttg.memdesc_subslice" && shape) {
-      Args sa = syntaxArgs(e, op);
-      std::string offs = sa.pos.size() >= 2 ? sa.pos[1] : "[]";
-      std::vector<int64_t> attrOffs = dialect::intArrayAttr(m, op, "offsets");
-      if (!attrOffs.empty()) {
-        offs = "[";
-        for (size_t i = 0; i < attrOffs.size(); ++i)
-          offs += (i ? ", " : "") + std::to_string(attrOffs[i]);
-        offs += "]";
-      }
-      return call("tlx.local_slice(" + src + ", " + offs + ", " + pyShape(*shape) + ")", true);
-    }
-    return plain();
-  }
-  case OpKind::AsyncCopyGlobalToLocal: {
-    Args sa = syntaxArgs(e, op);
-    return call(sa.call("tlx.async_load"));
-  }
-  case OpKind::AsyncCommitGroup: {
-    std::vector<const ir::Value *> vs(op->operands, op->operands + op->numOperands);
-    return call(std::string("tlx.async_load_commit_group(") + (vs.empty() ? "" : list(e, vs)) +
-                ")");
-  }
-  case OpKind::AsyncWait: {
-    std::vector<const ir::Value *> vs(op->operands, op->operands + op->numOperands);
-    return call("tlx.async_load_wait_group(" +
-                std::to_string(dialect::intAttr(m, op, "num").value_or(0)) +
-                (vs.empty() ? "" : ", " + list(e, vs)) + ")");
-  }
-  default:
-    break;
-  }
-  if (n == "ttng.map_to_remote_buffer" && op->numOperands == 2)
-    return call("tlx.remote_view(" + e.arg(opd(0)) + ", " + e.arg(opd(1)) + ")", true);
-  if (n == "ttg.remote_shmem_store" && op->numOperands == 3)
-    return call("tlx.remote_shmem_store(" + e.arg(opd(2)) + ", " + e.arg(opd(0)) + ", " +
-                e.arg(opd(1)) + ")");
-  if (n == "ttg.async_remote_shmem_store" && op->numOperands == 4)
-    return call("tlx.async_remote_shmem_store(" + e.arg(opd(2)) + ", " + e.arg(opd(0)) + ", " +
-                e.arg(opd(1)) + ", " + e.arg(opd(3)) + ")");
-  if (n == "ttg.async_remote_shmem_copy" && op->numOperands == 4)
-    return call("tlx.async_remote_shmem_copy(" + e.arg(opd(2)) + ", " + e.arg(opd(0)) + ", " +
-                e.arg(opd(1)) + ", " + e.arg(opd(3)) + ")");
-  return plain();
+  return c.plain();
 }
 
 } // namespace tscope::translate

@@ -73,10 +73,24 @@ public:
 private:
   // Per-function state.
   void analyze(const kernel::Kernel &k);
+  void foldBarrierInits(const kernel::Allocation &a,
+                        const std::vector<const ir::Operation *> &inits,
+                        const std::vector<const ir::Operation *> &invals);
   void emitFunction(const ir::Operation *func);
   void drain();
   void emitOps(const Task &t);
   void runStage(const ir::Operation *op, int stage, int indent, size_t mark);
+  Task stageTask(const ir::Operation *op, int stage, int indent, size_t mark) const;
+  void pushBody(const ir::Region *r, int indent);
+  void openScope(const ir::Operation *op, int next, int indent, const ir::Region *r,
+                 int bodyIndent);
+  std::string loopKeywords(const ir::Operation *op) const;
+  void stageFor(const ir::Operation *op, int stage, int indent, size_t mark);
+  void stageIf(const ir::Operation *op, int stage, int indent, size_t mark);
+  void stageWhile(const ir::Operation *op, int stage, int indent);
+  void stageWarpSpecialize(const ir::Operation *op, const kernel::WarpSpecialize &w, int stage,
+                           int indent, size_t mark);
+  void stageRegionOp(const ir::Operation *op, int stage, int indent, size_t mark);
   void emitSimple(const ir::Operation *op, int indent);
   void emitTerminator(const ir::Operation *op, int indent);
   void emitAlloc(const ir::Operation *op, int indent);
@@ -252,73 +266,8 @@ void Translator::analyze(const kernel::Kernel &k) {
   // Barrier allocations initialised slot by slot right after the allocation
   // print as one tlx.alloc_barriers; their init/inval ops and the views that
   // only feed them disappear.
-  auto constIndex = [&](const ir::Value *v) -> std::optional<int64_t> {
-    if (!v || v->kind != ir::Value::Result)
-      return std::nullopt;
-    auto lit = scalarLiteral(m_, v->definingOp());
-    if (!lit || lit->empty() || lit->size() > 18)
-      return std::nullopt;
-    int64_t x = 0;
-    for (char c : *lit) {
-      if (c < '0' || c > '9')
-        return std::nullopt;
-      x = x * 10 + (c - '0');
-    }
-    return x;
-  };
-  auto slotOf = [&](const ir::Value *v, const kernel::Allocation &a) -> std::optional<int64_t> {
-    if (v == a.value)
-      return a.type && a.type->shape.size() == 1 ? std::optional<int64_t>(0) : std::nullopt;
-    const ir::Operation *d = v ? v->definingOp() : nullptr;
-    if (d && dialect::kindOf(d) == OpKind::MemDescIndex && d->numOperands == 2 &&
-        d->operands[0] == a.value)
-      return constIndex(d->operands[1]);
-    return std::nullopt;
-  };
-  for (const kernel::Allocation &a : k.allocations) {
-    if (!a.isBarrier || !a.op || a.kind != kernel::AllocKind::Shared || a.op->numOperands ||
-        !a.type || !a.op->is("ttg.local_alloc"))
-      continue;
-    int64_t n = a.type->shape.size() == 1
-                    ? (a.type->shape[0] == 1 ? 1 : 0)
-                    : (a.type->shape.size() == 2 && a.type->shape[1] == 1 ? a.type->shape[0] : 0);
-    if (n <= 0 || n > 4096)
-      continue;
-    std::vector<int> seen(static_cast<size_t>(n), 0);
-    std::optional<int64_t> count;
-    bool ok = true;
-    std::vector<const ir::Operation *> mine;
-    for (const ir::Operation *init : inits) {
-      if (!init->numOperands)
-        continue;
-      auto roots = k.rootsOf(init->operands[0]);
-      bool rooted = false;
-      for (const kernel::Allocation *r : roots)
-        rooted |= r == &a;
-      if (!rooted)
-        continue;
-      auto s = slotOf(init->operands[0], a);
-      auto c = dialect::operandRoles(m_, init).count;
-      if (!s || *s < 0 || *s >= n || !c || (count && *count != *c) ||
-          init->parent != a.op->parent) {
-        ok = false;
-        break;
-      }
-      count = c;
-      ++seen[static_cast<size_t>(*s)];
-      mine.push_back(init);
-    }
-    for (int x : seen)
-      ok = ok && x == 1;
-    if (!ok || !count)
-      continue;
-    barrierAllocs_[a.op] = {n, *count};
-    for (const ir::Operation *i : mine)
-      suppressed_.insert(i);
-    for (const ir::Operation *iv : invals)
-      if (iv->numOperands && slotOf(iv->operands[0], a))
-        suppressed_.insert(iv);
-  }
+  for (const kernel::Allocation &a : k.allocations)
+    foldBarrierInits(a, inits, invals);
   for (const ir::Operation *ix : indexes) {
     if (ix->numResults != 1)
       continue;
@@ -332,6 +281,81 @@ void Translator::analyze(const kernel::Kernel &k) {
     if (all && src && barrierAllocs_.count(src))
       suppressed_.insert(ix);
   }
+}
+
+/// A non-negative integer constant (a slot number), or nullopt.
+std::optional<int64_t> constIndex(const ir::Module &m, const ir::Value *v) {
+  if (!v || v->kind != ir::Value::Result)
+    return std::nullopt;
+  auto lit = scalarLiteral(m, v->definingOp());
+  if (!lit || lit->empty() || lit->size() > 18)
+    return std::nullopt;
+  int64_t x = 0;
+  for (char c : *lit) {
+    if (c < '0' || c > '9')
+      return std::nullopt;
+    x = x * 10 + (c - '0');
+  }
+  return x;
+}
+
+/// The constant slot of barrier allocation `a` that `v` names, or nullopt.
+std::optional<int64_t> barrierSlot(const ir::Module &m, const ir::Value *v,
+                                   const kernel::Allocation &a) {
+  if (v == a.value)
+    return a.type && a.type->shape.size() == 1 ? std::optional<int64_t>(0) : std::nullopt;
+  const ir::Operation *d = v ? v->definingOp() : nullptr;
+  if (d && dialect::kindOf(d) == OpKind::MemDescIndex && d->numOperands == 2 &&
+      d->operands[0] == a.value)
+    return constIndex(m, d->operands[1]);
+  return std::nullopt;
+}
+
+/// When every slot of barrier allocation `a` is initialised once, with one
+/// arrive count, next to the allocation: records it as a tlx.alloc_barriers
+/// and suppresses its init_barrier and inval_barrier ops.
+void Translator::foldBarrierInits(const kernel::Allocation &a,
+                                  const std::vector<const ir::Operation *> &inits,
+                                  const std::vector<const ir::Operation *> &invals) {
+  if (!a.isBarrier || !a.op || a.kind != kernel::AllocKind::Shared || a.op->numOperands ||
+      !a.type || !a.op->is("ttg.local_alloc"))
+    return;
+  int64_t n = a.type->shape.size() == 1
+                  ? (a.type->shape[0] == 1 ? 1 : 0)
+                  : (a.type->shape.size() == 2 && a.type->shape[1] == 1 ? a.type->shape[0] : 0);
+  if (n <= 0 || n > 4096)
+    return;
+  std::vector<int> seen(static_cast<size_t>(n), 0);
+  std::optional<int64_t> count;
+  std::vector<const ir::Operation *> mine;
+  for (const ir::Operation *init : inits) {
+    if (!init->numOperands)
+      continue;
+    bool rooted = false;
+    for (const kernel::Allocation *r : k_->rootsOf(init->operands[0]))
+      rooted |= r == &a;
+    if (!rooted)
+      continue;
+    auto s = barrierSlot(m_, init->operands[0], a);
+    auto c = dialect::operandRoles(m_, init).count;
+    if (!s || *s < 0 || *s >= n || !c || (count && *count != *c) ||
+        init->parent != a.op->parent)
+      return;
+    count = c;
+    ++seen[static_cast<size_t>(*s)];
+    mine.push_back(init);
+  }
+  for (int x : seen)
+    if (x != 1)
+      return;
+  if (!count)
+    return;
+  barrierAllocs_[a.op] = {n, *count};
+  for (const ir::Operation *i : mine)
+    suppressed_.insert(i);
+  for (const ir::Operation *iv : invals)
+    if (iv->numOperands && barrierSlot(m_, iv->operands[0], a))
+      suppressed_.insert(iv);
 }
 
 std::string Translator::run() {
@@ -652,190 +676,208 @@ void Translator::emitTerminator(const ir::Operation *op, int indent) {
   line(indent, "return " + refList(vals), op);
 }
 
+Task Translator::stageTask(const ir::Operation *op, int stage, int indent, size_t mark) const {
+  return Task{Task::Stage, op, stage, indent, mark, {}};
+}
+
+/// Queues the blocks of `r` in order; labels of later blocks as comments.
+void Translator::pushBody(const ir::Region *r, int indent) {
+  if (indent >= kMaxIndent) {
+    line(indent, "pass  # nesting deeper than " + std::to_string(kMaxIndent) + " levels elided");
+    return;
+  }
+  std::vector<Task> ts;
+  for (const ir::Block *b = r ? r->first : nullptr; b; b = b->next) {
+    if (b != r->first) {
+      defineAll(b);
+      ts.push_back({Task::Line, nullptr, 0, indent, 0,
+                    "# block " + oneLine(m_.str(b->label)) + "(" + refList(argsOf(b)) + ")"});
+    }
+    if (b->first)
+      ts.push_back({Task::Ops, b->first, 0, indent, 0, {}});
+  }
+  for (size_t i = ts.size(); i-- > 0;)
+    tasks_.push_back(std::move(ts[i]));
+}
+
+/// Opens a name scope for the body of `r` at `bodyIndent` and queues stage
+/// `next` of `op`, which closes it once the body is printed.
+void Translator::openScope(const ir::Operation *op, int next, int indent, const ir::Region *r,
+                           int bodyIndent) {
+  tasks_.push_back(stageTask(op, next, indent, lines_.size()));
+  names_.push();
+  pushBody(r, bodyIndent);
+}
+
 void Translator::runStage(const ir::Operation *op, int stage, int indent, size_t mark) {
   OpKind kind = dialect::kindOf(op);
-  PyOpEnv e = env();
-  auto push = [&](Task t) { tasks_.push_back(std::move(t)); };
-  auto stageTask = [&](int s, int ind, size_t mk) { return Task{Task::Stage, op, s, ind, mk, {}}; };
-  auto body = [&](const ir::Region *r, int ind) {
-    if (ind >= kMaxIndent) {
-      line(ind, "pass  # nesting deeper than " + std::to_string(kMaxIndent) + " levels elided");
-      return;
-    }
-    // Blocks of a region in order; labels of later blocks as comments.
-    std::vector<Task> ts;
-    for (const ir::Block *b = r ? r->first : nullptr; b; b = b->next) {
-      if (b != r->first) {
-        defineAll(b);
-        ts.push_back({Task::Line, nullptr, 0, ind, 0,
-                      "# block " + oneLine(m_.str(b->label)) + "(" + refList(argsOf(b)) + ")"});
-      }
-      if (b->first)
-        ts.push_back({Task::Ops, b->first, 0, ind, 0, {}});
-    }
-    for (size_t i = ts.size(); i-- > 0;)
-      push(std::move(ts[i]));
-  };
-
-  if (kind == OpKind::For && op->numOperands >= 3 && op->firstRegion->first) {
-    const ir::Block *b = op->firstRegion->first;
-    if (stage == 0) {
-      defineAll(b);
-      std::vector<const ir::Value *> iters, inits;
-      for (uint32_t i = 1; i < b->numArgs; ++i)
-        iters.push_back(&b->args[i]);
-      for (uint32_t i = 3; i < op->numOperands; ++i)
-        inits.push_back(op->operands[i]);
-      std::string init = assign(iters, inits);
-      if (!init.empty())
-        line(indent, init);
-      std::string iv = b->numArgs ? e.arg(&b->args[0]) : std::string("_");
-      std::string range = e.arg(op->operands[0]) + ", " + e.arg(op->operands[1]);
-      bool unitStep = e.intConstant(op->operands[2]) == 1;
-      std::string kw;
-      for (auto [key, py] :
-           {std::pair{"tt.num_stages", "num_stages"},
-            std::pair{"tt.loop_unroll_factor", "loop_unroll_factor"},
-            std::pair{"tt.flatten", "flatten"}, std::pair{"tt.warp_specialize", "warp_specialize"},
-            std::pair{"tt.disallow_acc_multi_buffer", "disallow_acc_multi_buffer"}}) {
-        std::string_view v = dialect::attrText(m_, op, key);
-        if (v.empty())
-          continue;
-        auto iv2 = dialect::intAttr(m_, op, key);
-        kw += std::string(", ") + py + "=" +
-              (v == "unit" ? "True"
-               : iv2       ? std::to_string(*iv2)
-                           : "True");
-      }
-      std::string header = kw.empty() ? "for " + iv + " in range(" + range +
-                                            (unitStep ? "" : ", " + e.arg(op->operands[2])) + "):"
-                                      : "for " + iv + " in tl.range(" + range + ", " +
-                                            e.arg(op->operands[2]) + kw + "):";
-      line(indent, header, op);
-      push(stageTask(1, indent, lines_.size()));
-      names_.push();
-      body(op->firstRegion, indent + 1);
-      return;
-    }
-    names_.pop();
-    passIfEmpty(mark, indent + 1);
-    std::vector<const ir::Value *> res, iters;
-    for (uint32_t i = 0; i < op->numResults && i + 1 < b->numArgs; ++i) {
-      const ir::Value *v = op->result(i);
-      if (!users_.count(v) || users_[v].empty())
-        continue;
-      names_.define(v, baseName(v));
-      res.push_back(v);
-      iters.push_back(&b->args[i + 1]);
-    }
-    std::string a = assign(res, iters);
-    if (!a.empty())
-      line(indent, a);
-    return;
-  }
-
-  if (kind == OpKind::If && op->numOperands >= 1) {
-    if (stage == 0) {
-      for (uint32_t i = 0; i < op->numResults; ++i)
-        names_.define(op->result(i), baseName(op->result(i)));
-      line(indent, "if " + e.arg(op->operands[0]) + ":", op);
-      push(stageTask(1, indent, lines_.size()));
-      names_.push();
-      body(op->firstRegion, indent + 1);
-      return;
-    }
-    names_.pop();
-    passIfEmpty(mark, indent + 1);
-    if (stage == 1) {
-      const ir::Region *els = op->region(1);
-      bool nonEmpty = false;
-      for (const ir::Block *b = els ? els->first : nullptr; b; b = b->next)
-        for (const ir::Operation *o = b->first; o; o = o->next)
-          nonEmpty |= !(o->is("scf.yield") && o->numOperands == 0);
-      if (nonEmpty) {
-        line(indent, "else:");
-        push(stageTask(2, indent, lines_.size()));
-        names_.push();
-        body(els, indent + 1);
-      }
-    }
-    return;
-  }
-
-  if (kind == OpKind::While && op->region(1) && op->firstRegion->first) {
-    if (stage == 0) {
-      const ir::Block *before = op->firstRegion->first;
-      defineAll(before);
-      std::vector<const ir::Value *> args, inits(op->operands, op->operands + op->numOperands);
-      for (uint32_t i = 0; i < before->numArgs; ++i)
-        args.push_back(&before->args[i]);
-      std::string init = assign(args, inits);
-      if (!init.empty())
-        line(indent, init);
-      for (uint32_t i = 0; i < op->numResults; ++i)
-        names_.define(op->result(i), baseName(op->result(i)));
-      defineAll(op->region(1)->first);
-      line(indent, "while True:", op);
-      push(stageTask(1, indent, lines_.size()));
-      names_.push();
-      body(op->firstRegion, indent + 1);
-      return;
-    }
-    names_.pop();
-    if (stage == 1) {
-      push(stageTask(2, indent, lines_.size()));
-      names_.push();
-      body(op->region(1), indent + 1);
-    }
-    return;
-  }
-
+  if (kind == OpKind::For && op->numOperands >= 3 && op->firstRegion->first)
+    return stageFor(op, stage, indent, mark);
+  if (kind == OpKind::If && op->numOperands >= 1)
+    return stageIf(op, stage, indent, mark);
+  if (kind == OpKind::While && op->region(1) && op->firstRegion->first)
+    return stageWhile(op, stage, indent);
   auto wsIt = ws_.find(op);
-  if (kind == OpKind::WarpSpecialize && wsIt != ws_.end()) {
-    const kernel::WarpSpecialize &w = *wsIt->second;
-    size_t nParts = w.partitions.size();
-    if (stage == 0) {
-      for (uint32_t i = 0; i < op->numResults; ++i)
-        names_.define(op->result(i), baseName(op->result(i)));
-      line(indent, "with tlx.async_tasks():", op);
-      // Partition arguments print as the values they capture.
-      for (const kernel::Partition &p : w.partitions) {
-        if (p.id == kernel::kDefault || !p.region || !p.region->first)
-          continue;
-        const ir::Block *b = p.region->first;
-        for (uint32_t i = 0; i < b->numArgs && i < w.captures.size(); ++i) {
-          const PyRef *r = names_.find(w.captures[i]);
-          names_.alias(&b->args[i], r ? *r : PyRef{e.arg(w.captures[i]), true, 0});
-        }
-      }
-      for (size_t i = nParts; i-- > 0;)
-        push(stageTask(static_cast<int>(1 + i), indent, 0));
-      return;
-    }
-    if (stage >= 1 && static_cast<size_t>(stage) <= nParts) {
-      const kernel::Partition &p = w.partitions[static_cast<size_t>(stage - 1)];
-      std::string args;
-      if (p.id == kernel::kDefault) {
-        args = "\"default\"";
-        if (p.requestedRegisters)
-          args += ", registers=" + std::to_string(*p.requestedRegisters);
-      } else {
-        args = "num_warps=" + std::to_string(p.numWarps);
-        if (p.requestedRegisters)
-          args += ", registers=" + std::to_string(*p.requestedRegisters);
-      }
-      line(indent + 1, "with tlx.async_task(" + args + "):  # " + p.name);
-      push(stageTask(1000 + stage, indent, lines_.size()));
-      names_.push();
-      body(p.region, indent + 2);
-      return;
-    }
-    names_.pop();
-    passIfEmpty(mark, indent + 2);
+  if (kind == OpKind::WarpSpecialize && wsIt != ws_.end())
+    return stageWarpSpecialize(op, *wsIt->second, stage, indent, mark);
+  stageRegionOp(op, stage, indent, mark);
+}
+
+/// `tl.range` keywords from the loop's tt.* attributes: `, num_stages=3`.
+std::string Translator::loopKeywords(const ir::Operation *op) const {
+  std::string kw;
+  for (auto [key, py] :
+       {std::pair{"tt.num_stages", "num_stages"},
+        std::pair{"tt.loop_unroll_factor", "loop_unroll_factor"},
+        std::pair{"tt.flatten", "flatten"}, std::pair{"tt.warp_specialize", "warp_specialize"},
+        std::pair{"tt.disallow_acc_multi_buffer", "disallow_acc_multi_buffer"}}) {
+    std::string_view v = dialect::attrText(m_, op, key);
+    if (v.empty())
+      continue;
+    auto iv = dialect::intAttr(m_, op, key);
+    kw += std::string(", ") + py + "=" +
+          (v == "unit" ? "True"
+           : iv        ? std::to_string(*iv)
+                       : "True");
+  }
+  return kw;
+}
+
+/// scf.for: iter_args assigned before the header; stage 1 names the results.
+void Translator::stageFor(const ir::Operation *op, int stage, int indent, size_t mark) {
+  const ir::Block *b = op->firstRegion->first;
+  PyOpEnv e = env();
+  if (stage == 0) {
+    defineAll(b);
+    std::vector<const ir::Value *> iters, inits;
+    for (uint32_t i = 1; i < b->numArgs; ++i)
+      iters.push_back(&b->args[i]);
+    for (uint32_t i = 3; i < op->numOperands; ++i)
+      inits.push_back(op->operands[i]);
+    std::string init = assign(iters, inits);
+    if (!init.empty())
+      line(indent, init);
+    std::string iv = b->numArgs ? e.arg(&b->args[0]) : std::string("_");
+    std::string range = e.arg(op->operands[0]) + ", " + e.arg(op->operands[1]);
+    bool unitStep = e.intConstant(op->operands[2]) == 1;
+    std::string kw = loopKeywords(op);
+    std::string header = kw.empty() ? "for " + iv + " in range(" + range +
+                                          (unitStep ? "" : ", " + e.arg(op->operands[2])) + "):"
+                                    : "for " + iv + " in tl.range(" + range + ", " +
+                                          e.arg(op->operands[2]) + kw + "):";
+    line(indent, header, op);
+    openScope(op, 1, indent, op->firstRegion, indent + 1);
     return;
   }
+  names_.pop();
+  passIfEmpty(mark, indent + 1);
+  std::vector<const ir::Value *> res, iters;
+  for (uint32_t i = 0; i < op->numResults && i + 1 < b->numArgs; ++i) {
+    const ir::Value *v = op->result(i);
+    if (!users_.count(v) || users_[v].empty())
+      continue;
+    names_.define(v, baseName(v));
+    res.push_back(v);
+    iters.push_back(&b->args[i + 1]);
+  }
+  std::string a = assign(res, iters);
+  if (!a.empty())
+    line(indent, a);
+}
 
-  // Any other op with regions: one nested def per region, then the call.
+/// scf.if: stage 0 the then-branch, stage 1 the else-branch when it does anything.
+void Translator::stageIf(const ir::Operation *op, int stage, int indent, size_t mark) {
+  if (stage == 0) {
+    for (uint32_t i = 0; i < op->numResults; ++i)
+      names_.define(op->result(i), baseName(op->result(i)));
+    line(indent, "if " + env().arg(op->operands[0]) + ":", op);
+    openScope(op, 1, indent, op->firstRegion, indent + 1);
+    return;
+  }
+  names_.pop();
+  passIfEmpty(mark, indent + 1);
+  if (stage != 1)
+    return;
+  const ir::Region *els = op->region(1);
+  bool nonEmpty = false;
+  for (const ir::Block *b = els ? els->first : nullptr; b; b = b->next)
+    for (const ir::Operation *o = b->first; o; o = o->next)
+      nonEmpty |= !(o->is("scf.yield") && o->numOperands == 0);
+  if (nonEmpty) {
+    line(indent, "else:");
+    openScope(op, 2, indent, els, indent + 1);
+  }
+}
+
+/// scf.while as `while True:` over the before region, then the after region.
+void Translator::stageWhile(const ir::Operation *op, int stage, int indent) {
+  if (stage == 0) {
+    const ir::Block *before = op->firstRegion->first;
+    defineAll(before);
+    std::vector<const ir::Value *> args, inits(op->operands, op->operands + op->numOperands);
+    for (uint32_t i = 0; i < before->numArgs; ++i)
+      args.push_back(&before->args[i]);
+    std::string init = assign(args, inits);
+    if (!init.empty())
+      line(indent, init);
+    for (uint32_t i = 0; i < op->numResults; ++i)
+      names_.define(op->result(i), baseName(op->result(i)));
+    defineAll(op->region(1)->first);
+    line(indent, "while True:", op);
+    openScope(op, 1, indent, op->firstRegion, indent + 1);
+    return;
+  }
+  names_.pop();
+  if (stage == 1) {
+    openScope(op, 2, indent, op->region(1), indent + 1);
+  }
+}
+
+/// ttg.warp_specialize as `with tlx.async_tasks():`, one stage per partition.
+void Translator::stageWarpSpecialize(const ir::Operation *op, const kernel::WarpSpecialize &w,
+                                     int stage, int indent, size_t mark) {
+  size_t nParts = w.partitions.size();
+  if (stage == 0) {
+    for (uint32_t i = 0; i < op->numResults; ++i)
+      names_.define(op->result(i), baseName(op->result(i)));
+    line(indent, "with tlx.async_tasks():", op);
+    // Partition arguments print as the values they capture.
+    PyOpEnv e = env();
+    for (const kernel::Partition &p : w.partitions) {
+      if (p.id == kernel::kDefault || !p.region || !p.region->first)
+        continue;
+      const ir::Block *b = p.region->first;
+      for (uint32_t i = 0; i < b->numArgs && i < w.captures.size(); ++i) {
+        const PyRef *r = names_.find(w.captures[i]);
+        names_.alias(&b->args[i], r ? *r : PyRef{e.arg(w.captures[i]), true, 0});
+      }
+    }
+    for (size_t i = nParts; i-- > 0;)
+      tasks_.push_back(stageTask(op, static_cast<int>(1 + i), indent, 0));
+    return;
+  }
+  if (stage >= 1 && static_cast<size_t>(stage) <= nParts) {
+    const kernel::Partition &p = w.partitions[static_cast<size_t>(stage - 1)];
+    std::string args;
+    if (p.id == kernel::kDefault) {
+      args = "\"default\"";
+      if (p.requestedRegisters)
+        args += ", registers=" + std::to_string(*p.requestedRegisters);
+    } else {
+      args = "num_warps=" + std::to_string(p.numWarps);
+      if (p.requestedRegisters)
+        args += ", registers=" + std::to_string(*p.requestedRegisters);
+    }
+    line(indent + 1, "with tlx.async_task(" + args + "):  # " + p.name);
+    openScope(op, 1000 + stage, indent, p.region, indent + 2);
+    return;
+  }
+  names_.pop();
+  passIfEmpty(mark, indent + 2);
+}
+
+/// Any other op with regions: one nested def per region, then the call.
+void Translator::stageRegionOp(const ir::Operation *op, int stage, int indent, size_t mark) {
   uint32_t nRegions = op->numRegions;
   if (stage == 0) {
     std::string base = op->numResults ? baseName(op->result(0)) : std::string(op->name->opName());
@@ -844,9 +886,9 @@ void Translator::runStage(const ir::Operation *op, int stage, int indent, size_t
       fns.push_back(
           names_.fresh(base + "_fn" + (nRegions > 1 ? std::to_string(i) : std::string())));
     regionFns_[op] = fns;
-    push(stageTask(1 << 20, indent, 0));
+    tasks_.push_back(stageTask(op, 1 << 20, indent, 0));
     for (uint32_t i = nRegions; i-- > 0;)
-      push(stageTask(static_cast<int>(1 + i), indent, 0));
+      tasks_.push_back(stageTask(op, static_cast<int>(1 + i), indent, 0));
     return;
   }
   if (stage >= 1 && static_cast<uint32_t>(stage) <= nRegions) {
@@ -856,8 +898,8 @@ void Translator::runStage(const ir::Operation *op, int stage, int indent, size_t
     defineAll(entry);
     line(indent, "def " + regionFns_[op][static_cast<size_t>(stage - 1)] + "(" +
                      refList(argsOf(entry)) + "):");
-    push(stageTask((1 << 19) + stage, indent, lines_.size()));
-    body(r, indent + 1);
+    tasks_.push_back(stageTask(op, (1 << 19) + stage, indent, lines_.size()));
+    pushBody(r, indent + 1);
     return;
   }
   if (stage == 1 << 20) {

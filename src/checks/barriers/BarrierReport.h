@@ -36,6 +36,7 @@ struct BarrierEvent {
   std::string slotRaw;
   std::string phase;     // waits: normalised parity formula
   std::string phaseRaw;
+  bool phaseFlipped = false; // waits: the parity xors a phase with 1 (`p ^ 1`)
   std::string pred;      // predicate formula, "" when always
   std::optional<int64_t> count; // arrive count
   std::optional<int64_t> bytes; // expect-tx bytes

@@ -11,7 +11,7 @@
 
 #include "checks/barriers/BarrierReport.h"
 #include "dialect/OpTable.h"
-#include "ir/Parser.h"
+#include "interp/OpText.h"
 
 namespace tscope::checks {
 
@@ -51,23 +51,20 @@ bool shareLoop(const Kernel &k, const ir::Operation *a,
 }
 
 /// The literal of an arith.constant: "false", "0", "dense<0.000000e+00>".
-std::string constantLiteral(const ir::Module &m, const ir::Operation *op) {
+std::string_view constantLiteral(const ir::Module &m, const ir::Operation *op) {
   if (op->form == ir::Operation::Form::Generic)
-    return std::string(dialect::attrText(m, op, "value"));
-  std::string_view t = m.str(op->range);
-  if (!op->loc.empty() && op->loc.offset > op->range.offset)
-    t = t.substr(0, op->loc.offset - op->range.offset);
-  size_t at = t.find("arith.constant");
-  if (at == std::string_view::npos)
-    return "";
-  std::string_view rest = ir::trim(t.substr(at + 14));
-  if (!rest.empty() && rest.front() == '{') { // an attribute dictionary first
-    size_t close = rest.find('}');
-    rest = close == std::string_view::npos ? std::string_view()
-                                           : ir::trim(rest.substr(close + 1));
+    return dialect::attrText(m, op, "value");
+  return interp::prettyConstantLiteral(m, *op);
+}
+
+/// `x > 0` / `x != 0` in either form: sgt, ugt or ne (cmpi predicates 4, 8, 1).
+bool isGreaterOrNotEqual(const ir::Module &m, const ir::Operation *cmp) {
+  if (cmp->form == ir::Operation::Form::Generic) {
+    std::optional<int64_t> p = dialect::intAttr(m, cmp, "predicate");
+    return p && (*p == 4 || *p == 8 || *p == 1);
   }
-  size_t colon = rest.find(" :");
-  return std::string(ir::trim(rest.substr(0, colon)));
+  std::string_view w = dialect::scanOpSyntax(m, cmp).firstWord;
+  return w == "sgt" || w == "ugt" || w == "ne";
 }
 
 /// Follows convert_layout/splat/broadcast to an arith.constant whose value is
@@ -76,7 +73,7 @@ bool isZero(const ir::Module &m, const ir::Value *v) {
   for (int i = 0; i < 16 && v && v->kind == ir::Value::Result; ++i) {
     const ir::Operation *d = v->definingOp();
     if (d->is("arith.constant")) {
-      std::string t = constantLiteral(m, d);
+      std::string_view t = constantLiteral(m, d);
       return t.rfind("dense<0.000000e+00>", 0) == 0 ||
              t.rfind("dense<0>", 0) == 0 || t.rfind("0.000000e+00", 0) == 0 ||
              t == "0" || t == "false";
@@ -115,7 +112,7 @@ std::string classifyUseAcc(const Kernel &k, const ir::Operation *mma,
     if (!d)
       break;
     if (d->is("arith.constant")) {
-      std::string t = constantLiteral(m, d);
+      std::string_view t = constantLiteral(m, d);
       if (t == "true" || t == "1")
         return "true";
       if (t == "false" || t == "0")
@@ -129,15 +126,8 @@ std::string classifyUseAcc(const Kernel &k, const ir::Operation *mma,
       const ir::Block *body =
           loop->firstRegion ? loop->firstRegion->first : nullptr;
       const ir::Value *iv = body && body->numArgs ? &body->args[0] : nullptr;
-      std::string_view pred = dialect::attrText(m, d, "predicate");
-      std::string_view text = m.str(d->range);
       bool onIv = d->operands[0] == iv;
-      bool gtOrNe = pred.empty()
-                        ? (text.find(" sgt") != std::string_view::npos ||
-                           text.find(" ugt") != std::string_view::npos ||
-                           text.find(" ne") != std::string_view::npos)
-                        : (pred == "4" || pred == "8" || pred == "1");
-      if (onIv && gtOrNe && loop->numOperands >= 1 &&
+      if (onIv && isGreaterOrNotEqual(m, d) && loop->numOperands >= 1 &&
           isZero(m, d->operands[1])) {
         const ir::Value *lb = loop->operands[0];
         if (isZero(m, lb) || lb == d->operands[1])
@@ -229,53 +219,84 @@ void orderAcross(const Kernel &k, const KernelBarrierReport &rep,
               " waits on before the overwrite";
 }
 
-} // namespace
+/// The TMEM accesses of one kernel and the packed owners they reveal.
+class TmemSections {
+public:
+  TmemSections(const Kernel &k, KernelBarrierReport &rep) : k_(k), m_(*k.module), rep_(rep) {}
 
-void addTmemSections(const Kernel &k, KernelBarrierReport &rep) {
-  const ir::Module &m = *k.module;
-  std::vector<Access> acc;
-  auto add = [&](const ir::Operation *op, const kernel::Placement &pl,
-                 const ir::Value *v, const char *what, bool read) -> Access * {
-    kernel::TmemColumns c = k.tmemColumnsOf(v);
-    if (!c.owner)
-      return nullptr;
-    Access x;
-    x.a.op = op;
-    x.a.partition = k.partitionName(pl);
-    x.a.what = what;
-    x.a.where = pointOf(k, op);
-    x.a.col = m.buffer().lineCol(op->range.offset).second;
-    if (c.alloc != c.owner)
-      x.a.buffer = c.alloc->name;
-    else if (c.view) {
-      ir::ResolvedLoc l = k.sourceOf(c.view);
-      x.a.buffer = !l.name.empty() ? l.name : k.valueName(c.view->result(0));
-    } else {
-      x.a.buffer = c.owner->name;
+  void build() {
+    collectAccesses();
+    collectOwners();
+    for (auto &[id, row] : owners_) {
+      addBackEdges(id, row);
+      rep_.tmemPacking.push_back(row);
     }
-    x.cols = c;
-    x.isRead = read;
-    acc.push_back(x);
-    return &acc.back();
-  };
-  k.walk([&](const ir::Operation *op, const kernel::Placement &pl) {
+    for (const Access &w : acc_)
+      if (!w.isRead && w.isMma)
+        rep_.accumulatorInit.push_back(initRow(w));
+  }
+
+private:
+  Access *add(const ir::Operation *op, const kernel::Placement &pl, const ir::Value *v,
+              const char *what, bool read);
+  void collectAccesses();
+  void addSibling(uint32_t owner, const TmemSibling &s);
+  TmemPackRow &ownerRow(const kernel::Allocation *o);
+  void collectOwners();
+  void addBackEdges(uint32_t id, TmemPackRow &row);
+  AccumulatorInitRow initRow(const Access &w) const;
+
+  const Kernel &k_;
+  const ir::Module &m_;
+  KernelBarrierReport &rep_;
+  std::vector<Access> acc_;
+  std::map<uint32_t, TmemPackRow> owners_;
+  std::map<uint32_t, std::vector<std::string>> siblingNames_; // per owner, first seen
+};
+
+Access *TmemSections::add(const ir::Operation *op, const kernel::Placement &pl,
+                          const ir::Value *v, const char *what, bool read) {
+  kernel::TmemColumns c = k_.tmemColumnsOf(v);
+  if (!c.owner)
+    return nullptr;
+  Access x;
+  x.a.op = op;
+  x.a.partition = k_.partitionName(pl);
+  x.a.what = what;
+  x.a.where = pointOf(k_, op);
+  x.a.col = m_.buffer().lineCol(op->range.offset).second;
+  if (c.alloc != c.owner)
+    x.a.buffer = c.alloc->name;
+  else if (c.view) {
+    ir::ResolvedLoc l = k_.sourceOf(c.view);
+    x.a.buffer = !l.name.empty() ? l.name : k_.valueName(c.view->result(0));
+  } else {
+    x.a.buffer = c.owner->name;
+  }
+  x.cols = c;
+  x.isRead = read;
+  acc_.push_back(x);
+  return &acc_.back();
+}
+
+void TmemSections::collectAccesses() {
+  k_.walk([&](const ir::Operation *op, const kernel::Placement &pl) {
     OpKind kind = dialect::kindOf(op);
-    if (kind != OpKind::TmemLoad && kind != OpKind::TmemStore &&
-        kind != OpKind::TcGen5Mma && kind != OpKind::TcGen5MmaScaled)
+    if (kind != OpKind::TmemLoad && kind != OpKind::TmemStore && kind != OpKind::TcGen5Mma &&
+        kind != OpKind::TcGen5MmaScaled)
       return;
-    dialect::OperandRoles r = dialect::operandRoles(m, op);
+    dialect::OperandRoles r = dialect::operandRoles(m_, op);
     if (kind == OpKind::TmemLoad && r.buffer) {
       add(op, pl, r.buffer, "tmem_load", true);
     } else if (kind == OpKind::TmemStore && r.buffer) {
       if (Access *x = add(op, pl, r.buffer, "tmem_store", false))
-        x->zero = isZero(m, r.source);
+        x->zero = isZero(m_, r.source);
     } else if (kind == OpKind::TcGen5Mma || kind == OpKind::TcGen5MmaScaled) {
       if (!r.reads.empty())
         if (Access *x = add(op, pl, r.reads[0], "tcgen05_mma operand A", true))
           x->isMma = true;
       if (r.buffer) {
-        std::string use =
-            r.useAcc ? classifyUseAcc(k, op, r.useAcc) : "unknown (no useD)";
+        std::string use = r.useAcc ? classifyUseAcc(k_, op, r.useAcc) : "unknown (no useD)";
         if (Access *x = add(op, pl, r.buffer, "tcgen05_mma", false)) {
           x->isMma = true;
           x->useAcc = use;
@@ -284,62 +305,60 @@ void addTmemSections(const Kernel &k, KernelBarrierReport &rep) {
       }
     }
   });
+}
 
-  // Owners: every TMEM owner accessed through more than one logical buffer,
-  // and every Meta-fork `buffer.id` owner with packed members.
-  std::map<uint32_t, TmemPackRow> owners;
-  std::map<uint32_t, std::vector<std::string>>
-      order; // sibling names per owner, first seen
-  auto sibling = [&](uint32_t owner, const TmemSibling &s) {
-    auto &names = order[owner];
-    if (std::find(names.begin(), names.end(), s.name) != names.end())
-      return;
-    names.push_back(s.name);
-    owners[owner].siblings.push_back(s);
-  };
-  auto ownerRow = [&](const kernel::Allocation *o) -> TmemPackRow & {
-    TmemPackRow &row = owners[o->id];
-    if (row.owner.empty()) {
-      row.owner = o->name;
-      row.columns =
-          o->type ? kernel::tmemColumnCount(m, *k.chunk, *o->type).value_or(0)
-                  : 0;
-      row.bufferId = o->bufferId;
-      row.where = pointOf(k, o->op);
-      TmemSibling self;
-      self.name = o->name;
-      self.begin = 0;
-      self.end = row.columns;
-      self.known = row.columns > 0;
-      self.how = "owner";
-      self.where = row.where;
-      sibling(o->id, self);
-    }
-    return row;
-  };
-  for (const kernel::Allocation &a : k.allocations) {
+void TmemSections::addSibling(uint32_t owner, const TmemSibling &s) {
+  auto &names = siblingNames_[owner];
+  if (std::find(names.begin(), names.end(), s.name) != names.end())
+    return;
+  names.push_back(s.name);
+  owners_[owner].siblings.push_back(s);
+}
+
+TmemPackRow &TmemSections::ownerRow(const kernel::Allocation *o) {
+  TmemPackRow &row = owners_[o->id];
+  if (row.owner.empty()) {
+    row.owner = o->name;
+    row.columns = o->type ? kernel::tmemColumnCount(m_, *k_.chunk, *o->type).value_or(0) : 0;
+    row.bufferId = o->bufferId;
+    row.where = pointOf(k_, o->op);
+    TmemSibling self;
+    self.name = o->name;
+    self.begin = 0;
+    self.end = row.columns;
+    self.known = row.columns > 0;
+    self.how = "owner";
+    self.where = row.where;
+    addSibling(o->id, self);
+  }
+  return row;
+}
+
+/// Owners: every TMEM owner accessed through more than one logical buffer,
+/// and every Meta-fork `buffer.id` owner with packed members.
+void TmemSections::collectOwners() {
+  for (const kernel::Allocation &a : k_.allocations) {
     if (a.kind != kernel::AllocKind::Tensor)
       continue;
-    const kernel::Allocation *o = k.packingOwner(&a);
+    const kernel::Allocation *o = k_.packingOwner(&a);
     if (o == &a)
       continue;
     ownerRow(o);
-    kernel::TmemColumns c = k.tmemColumnsOf(a.value);
+    kernel::TmemColumns c = k_.tmemColumnsOf(a.value);
     TmemSibling s;
     s.name = a.name;
     s.begin = c.begin;
     s.end = c.end;
     s.known = c.known;
     s.how = c.how;
-    s.where = pointOf(k, a.op);
-    sibling(o->id, s);
+    s.where = pointOf(k_, a.op);
+    addSibling(o->id, s);
   }
   std::map<uint32_t, std::set<std::string>> buffersPerOwner;
-  for (const Access &x : acc)
+  for (const Access &x : acc_)
     buffersPerOwner[x.cols.owner->id].insert(x.a.buffer);
-  for (const Access &x : acc) {
-    if (buffersPerOwner[x.cols.owner->id].size() < 2 &&
-        !owners.count(x.cols.owner->id))
+  for (const Access &x : acc_) {
+    if (buffersPerOwner[x.cols.owner->id].size() < 2 && !owners_.count(x.cols.owner->id))
       continue;
     ownerRow(x.cols.owner);
     TmemSibling s;
@@ -348,115 +367,108 @@ void addTmemSections(const Kernel &k, KernelBarrierReport &rep) {
     s.end = x.cols.end;
     s.known = x.cols.known;
     s.how = x.cols.how;
-    s.where =
-        x.cols.view ? pointOf(k, x.cols.view) : pointOf(k, x.cols.alloc->op);
-    sibling(x.cols.owner->id, s);
+    s.where = x.cols.view ? pointOf(k_, x.cols.view) : pointOf(k_, x.cols.alloc->op);
+    addSibling(x.cols.owner->id, s);
   }
+}
 
-  // Back-edges: each repeating full overwrite against each read of another
-  // buffer whose columns overlap.
-  for (auto &[id, row] : owners) {
-    for (const Access &w : acc) {
-      if (w.cols.owner->id != id || w.isRead || !w.isMma)
-        continue;
-      bool alwaysFalse = w.useAcc == "false";
-      bool firstStep = w.useAcc == "false on the first K step";
-      if (!alwaysFalse && !firstStep)
-        continue;
-      row.overwriters.push_back(w.a);
-      const ir::Operation *l = enclosingLoop(k, w.a.op);
-      bool repeats = alwaysFalse ? l != nullptr : (l && enclosingLoop(k, l));
-      for (const Access &r : acc) {
-        if (r.cols.owner->id != id || !r.isRead || r.a.buffer == w.a.buffer)
-          continue;
-        if (!(r.cols.begin < w.cols.end && w.cols.begin < r.cols.end))
-          continue;
-        TmemOrderRow o;
-        o.sibling = r.a.buffer;
-        o.reader = r.a;
-        o.writer = w.a;
-        const kernel::Placement pw = k.placementOf(w.a.op),
-                                pr = k.placementOf(r.a.op);
-        bool attrOnly = (pw.ws && !pw.ws->op) || (pr.ws && !pr.ws->op);
-        if (!repeats) {
-          o.ordered = true;
-          o.how =
-              "the overwrite runs once per kernel: no earlier use to protect";
-        } else if (r.a.partition == w.a.partition) {
-          o.ordered = true;
-          o.how = r.isMma ? "same partition: tcgen05 ops issue in order"
-                          : "same partition: program order";
-        } else if (attrOnly) {
-          o.beforePartitioning = true;
-          o.how = "before code partitioning: the barriers are not inserted yet";
-        } else {
-          orderAcross(k, rep, r, w, o);
-        }
-        row.orders.push_back(o);
-      }
-    }
-    rep.tmemPacking.push_back(row);
-  }
-
-  // Operand-D init: one row per MMA accumulator write.
-  for (const Access &w : acc) {
-    if (w.isRead || !w.isMma)
+/// Back-edges: each repeating full overwrite against each read of another
+/// buffer whose columns overlap.
+void TmemSections::addBackEdges(uint32_t id, TmemPackRow &row) {
+  for (const Access &w : acc_) {
+    if (w.cols.owner->id != id || w.isRead || !w.isMma)
       continue;
-    AccumulatorInitRow row;
-    row.accumulator = w.a.buffer;
-    row.mma = w.a;
-    row.loop = loopText(k, w.a.op);
-    row.useAcc = w.useAcc;
-    bool otherStore = false;
-    for (const Access &s : acc) {
-      if (s.isMma || s.isRead || s.cols.owner != w.cols.owner)
+    bool alwaysFalse = w.useAcc == "false";
+    bool firstStep = w.useAcc == "false on the first K step";
+    if (!alwaysFalse && !firstStep)
+      continue;
+    row.overwriters.push_back(w.a);
+    const ir::Operation *l = enclosingLoop(k_, w.a.op);
+    bool repeats = alwaysFalse ? l != nullptr : (l && enclosingLoop(k_, l));
+    for (const Access &r : acc_) {
+      if (r.cols.owner->id != id || !r.isRead || r.a.buffer == w.a.buffer)
         continue;
-      if (!(s.cols.begin < w.cols.end && w.cols.begin < s.cols.end))
+      if (!(r.cols.begin < w.cols.end && w.cols.begin < r.cols.end))
         continue;
-      if (s.zero)
-        row.zeroStores.push_back(s.a);
-      else
-        otherStore = true;
+      TmemOrderRow o;
+      o.sibling = r.a.buffer;
+      o.reader = r.a;
+      o.writer = w.a;
+      const kernel::Placement pw = k_.placementOf(w.a.op), pr = k_.placementOf(r.a.op);
+      bool attrOnly = (pw.ws && !pw.ws->op) || (pr.ws && !pr.ws->op);
+      if (!repeats) {
+        o.ordered = true;
+        o.how = "the overwrite runs once per kernel: no earlier use to protect";
+      } else if (r.a.partition == w.a.partition) {
+        o.ordered = true;
+        o.how = r.isMma ? "same partition: tcgen05 ops issue in order"
+                        : "same partition: program order";
+      } else if (attrOnly) {
+        o.beforePartitioning = true;
+        o.how = "before code partitioning: the barriers are not inserted yet";
+      } else {
+        orderAcross(k_, rep_, r, w, o);
+      }
+      row.orders.push_back(o);
     }
-    bool startsFalse =
-        w.useAcc == "false" || w.useAcc == "false on the first K step";
-    const TmemAccess *cross = nullptr;
-    for (const TmemAccess &z : row.zeroStores)
-      if (z.partition != w.a.partition && !cross)
-        cross = &z;
-    if (startsFalse && cross) {
-      row.verdict = "redundant";
-      row.reason =
-          "the MMA starts with use_acc=" + w.useAcc +
-          ", so the zero tmem_store by " + cross->partition + " @" +
-          std::to_string(cross->where.irLine) +
-          " is overwritten unread; it needs a cross-partition hand-off to " +
-          w.a.partition + " for nothing, and races with the MMA without one";
-    } else if (startsFalse) {
-      row.verdict = "ok";
-      row.reason =
-          "use_acc=" + w.useAcc +
-          (row.zeroStores.empty() ? ""
-                                  : "; the zero store in the same partition is "
-                                    "redundant but ordered");
-    } else if (!row.zeroStores.empty()) {
-      row.verdict = "ok";
-      row.reason = "zero tmem_store by " + row.zeroStores.front().partition +
-                   " @" + std::to_string(row.zeroStores.front().where.irLine) +
-                   ", then use_acc=" + w.useAcc;
-    } else if (otherStore ||
-               (w.cols.alloc->op && w.cols.alloc->op->numOperands > 0)) {
-      row.verdict = "ok";
-      row.reason = "initialised by a tmem_store or the allocation's value, "
-                   "then use_acc=" +
-                   w.useAcc;
-    } else {
-      row.verdict = "unknown";
-      row.reason =
-          "no use_acc=false issue and no store into these columns found";
-    }
-    rep.accumulatorInit.push_back(row);
   }
+}
+
+/// Operand-D init: how the accumulator MMA `w` writes starts out.
+AccumulatorInitRow TmemSections::initRow(const Access &w) const {
+  AccumulatorInitRow row;
+  row.accumulator = w.a.buffer;
+  row.mma = w.a;
+  row.loop = loopText(k_, w.a.op);
+  row.useAcc = w.useAcc;
+  bool otherStore = false;
+  for (const Access &s : acc_) {
+    if (s.isMma || s.isRead || s.cols.owner != w.cols.owner)
+      continue;
+    if (!(s.cols.begin < w.cols.end && w.cols.begin < s.cols.end))
+      continue;
+    if (s.zero)
+      row.zeroStores.push_back(s.a);
+    else
+      otherStore = true;
+  }
+  bool startsFalse = w.useAcc == "false" || w.useAcc == "false on the first K step";
+  const TmemAccess *cross = nullptr;
+  for (const TmemAccess &z : row.zeroStores)
+    if (z.partition != w.a.partition && !cross)
+      cross = &z;
+  if (startsFalse && cross) {
+    row.verdict = "redundant";
+    row.reason = "the MMA starts with use_acc=" + w.useAcc + ", so the zero tmem_store by " +
+                 cross->partition + " @" + std::to_string(cross->where.irLine) +
+                 " is overwritten unread; it needs a cross-partition hand-off to " +
+                 w.a.partition + " for nothing, and races with the MMA without one";
+  } else if (startsFalse) {
+    row.verdict = "ok";
+    row.reason = "use_acc=" + w.useAcc +
+                 (row.zeroStores.empty() ? ""
+                                         : "; the zero store in the same partition is "
+                                           "redundant but ordered");
+  } else if (!row.zeroStores.empty()) {
+    row.verdict = "ok";
+    row.reason = "zero tmem_store by " + row.zeroStores.front().partition + " @" +
+                 std::to_string(row.zeroStores.front().where.irLine) +
+                 ", then use_acc=" + w.useAcc;
+  } else if (otherStore || (w.cols.alloc->op && w.cols.alloc->op->numOperands > 0)) {
+    row.verdict = "ok";
+    row.reason = "initialised by a tmem_store or the allocation's value, then use_acc=" +
+                 w.useAcc;
+  } else {
+    row.verdict = "unknown";
+    row.reason = "no use_acc=false issue and no store into these columns found";
+  }
+  return row;
+}
+
+} // namespace
+
+void addTmemSections(const Kernel &k, KernelBarrierReport &rep) {
+  TmemSections(k, rep).build();
 }
 
 std::vector<ReportFinding> tmemFindings(const KernelBarrierReport &rep) {
