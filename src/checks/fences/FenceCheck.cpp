@@ -52,14 +52,10 @@ const char *pairVerdictName(PairVerdict v) {
 const std::vector<FenceCheckInfo> &fenceChecks() {
   static const std::vector<FenceCheckInfo> table = {
       {"missing-fence", "error",
-       "a generic shared-memory access reaches a conflicting async-proxy "
-       "access with no fence.proxy.async"},
+       "a generic shared-memory access reaches a conflicting async-proxy access with no fence.proxy.async"},
       {"fence-at-lowering", "note",
-       "the same within one partition before a TMA load: Triton's "
-       "ProxyFenceInsertion adds the fence"},
-      {"spurious-fence", "note",
-       "a fence.proxy.async that orders no generic access before an "
-       "async-proxy one"},
+       "the same within one partition before a TMA load: Triton's ProxyFenceInsertion adds the fence"},
+      {"spurious-fence", "note", "a fence.proxy.async that orders no generic access before an async-proxy one"},
   };
   return table;
 }
@@ -568,14 +564,11 @@ Finding Checker::intraFinding(const ProxyPair &p, const ProxyAccess &gAcc, const
   f.notes.push_back(bufferNote(gAcc, a));
   f.notes.push_back("ordered by program order within " + p.asyncPartition + "; no fence on the path");
   if (lowering)
-    f.notes.push_back("Triton 3.6 make_llir: ProxyFenceInsertion puts "
-                      "fence.proxy.async before a TMA load that "
-                      "follows a generic access of the same bytes in the same "
-                      "partition; with "
-                      "--no-lowering-fences this is a missing-fence error");
-  f.notes.push_back("fix: insert ttng.fence_async_shared (Gluon: "
-                    "fence_async_shared()) after " +
-                    placeText(p.generic) + ", before " + placeText(p.async));
+    f.notes.push_back(
+        "Triton 3.6 make_llir: ProxyFenceInsertion puts fence.proxy.async before a TMA load that follows a generic "
+        "access of the same bytes in the same partition; with --no-lowering-fences this is a missing-fence error");
+  f.notes.push_back("fix: insert ttng.fence_async_shared (Gluon: fence_async_shared()) after " + placeText(p.generic) +
+                    ", before " + placeText(p.async));
   f.trace.push_back({p.genericPartition, gAcc.describe() + " of " + gAcc.buffers(), p.generic});
   for (FindingStep &s : path.steps)
     f.trace.push_back(std::move(s));
@@ -811,9 +804,7 @@ std::string Checker::spuriousReason(size_t fi) const {
   if (unfencedGeneric.empty())
     return "every generic access that reaches it (" + join(reachingGeneric) + ") is already fenced" +
            (earlierFences.empty() ? "" : " by the fence at " + join(earlierFences));
-  return "no async-proxy access after it conflicts with the generic accesses "
-         "before it (" +
-         join(unfencedGeneric) + ")";
+  return "no async-proxy access after it conflicts with the generic accesses before it (" + join(unfencedGeneric) + ")";
 }
 
 KernelFenceReport Checker::run() {
