@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <iterator>
 #include <map>
 
 #include "checks/fences/FenceCheck.h"
@@ -58,14 +59,6 @@ std::vector<CheckId> tmemIds() {
 
 FindingLocation at(const support::SourceBuffer &buf, const SourcePoint &p) {
   return locationOfLine(buf, p.irLine, p.pyFile, p.pyLine);
-}
-
-FindingLocation at(const support::SourceBuffer &buf, const fences::Place &p) {
-  return locationAt(buf, p.offset, p.pyFile, p.pyLine);
-}
-
-FindingLocation at(const support::SourceBuffer &buf, const tlxlint::LintPoint &p) {
-  return locationAt(buf, p.offset, p.pyFile, p.pyLine);
 }
 
 void dropDisabled(AnalysisOutcome &o, const std::set<std::string> &disabled) {
@@ -174,22 +167,10 @@ AnalysisOutcome runDeadlockCheck(const CheckContext &ctx) {
 
 AnalysisOutcome runFenceCheck(const CheckContext &ctx) {
   AnalysisOutcome out;
-  const support::SourceBuffer &buf = ctx.module.buffer();
-  for (const fences::KernelFenceReport &r : fences::checkFences(ctx.module)) {
-    out.verdicts.push_back(r.kernel + ": " + r.verdict + (r.checked ? "" : " (" + r.skipped + ")"));
-    for (const fences::Finding &ff : r.findings) {
-      Finding f;
-      f.check = ff.check;
-      f.severity = severityFromName(ff.severity);
-      f.message = ff.message;
-      f.where = at(buf, ff.where);
-      for (const fences::Related &rel : ff.related)
-        f.related.push_back({at(buf, rel.where), rel.message});
-      f.notes = ff.notes;
-      for (const fences::TraceStep &t : ff.trace)
-        f.trace.push_back({t.actor, t.action, at(buf, t.where)});
-      out.findings.push_back(std::move(f));
-    }
+  for (fences::KernelFenceReport &r : fences::checkFences(ctx.module)) {
+    out.verdicts.push_back(r.kernel + ": " + fences::fenceVerdictName(r.verdict) +
+                           (r.checked ? "" : " (" + r.skipped + ")"));
+    std::move(r.findings.begin(), r.findings.end(), std::back_inserter(out.findings));
   }
   dropDisabled(out, ctx.disabled);
   return out;
@@ -307,18 +288,7 @@ AnalysisOutcome runLintCheck(const CheckContext &ctx) {
   for (const std::string &id : ctx.disabled)
     if (tlxlint::isLintCheck(id))
       opts.disabled.push_back(id);
-  const support::SourceBuffer &buf = ctx.module.buffer();
-  for (const tlxlint::LintFinding &lf : tlxlint::lintModule(ctx.module, opts)) {
-    Finding f;
-    f.check = lf.check;
-    f.severity = lf.severity;
-    f.message = lf.message;
-    f.where = at(buf, lf.where);
-    for (const tlxlint::LintRelated &rel : lf.related)
-      f.related.push_back({at(buf, rel.where), rel.message});
-    f.notes = lf.notes;
-    out.findings.push_back(std::move(f));
-  }
+  out.findings = tlxlint::lintModule(ctx.module, opts).findings;
   dropDisabled(out, ctx.disabled);
   size_t n = out.findings.size();
   out.verdicts.push_back(n == 0 ? "no findings" : std::to_string(n) + (n == 1 ? " finding" : " findings"));

@@ -3,9 +3,12 @@
 #include <iostream>
 
 #include "checks/fences/FenceCheck.h"
+#include "checks/CheckRegistry.h"
 #include "cli/Command.h"
 #include "cli/LoadModule.h"
+#include "driver/CheckRun.h"
 #include "render/FenceRender.h"
+#include "render/Sarif.h"
 
 namespace tscope::cli {
 
@@ -19,7 +22,8 @@ Command makeFencesCommand() {
             auto o = std::make_shared<Opts>();
             app.add_option("file", o->file, "TTGIR file ('-' for stdin)");
             app.add_flag("--list-checks", o->list, "print every check id with its severity and description");
-            app.add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+            app.add_option("--format", o->format, "text, json or sarif")
+                ->check(CLI::IsMember({"text", "json", "sarif"}));
             app.add_flag("--no-lowering-fences", o->noLoweringFences,
                          "treat the IR as final: do not count on Triton's ProxyFenceInsertion (make_llir) to "
                          "fence TMA loads after generic accesses in the same partition");
@@ -40,13 +44,26 @@ Command makeFencesCommand() {
               opts.loweringFences = !o->noLoweringFences;
               auto reps = checks::fences::checkFences(*m, opts);
               bool errors = false;
-              for (const auto &r : reps)
-                for (const auto &f : r.findings)
-                  errors |= f.severity == "error";
-              if (o->format == "json")
+              std::vector<checks::Finding> all;
+              for (auto &r : reps) {
+                driver::attachPythonLines(r.findings);
+                for (const auto &f : r.findings) {
+                  errors |= f.severity == support::Severity::Error;
+                  all.push_back(f);
+                }
+              }
+              if (o->format == "sarif") {
+                // The rules are the registry's rows for this analysis, as `tscope check` lists them.
+                std::vector<checks::CheckId> rules;
+                for (const checks::Analysis &a : checks::analyses())
+                  if (a.name == "fences")
+                    rules = a.ids();
+                std::cout << render::sarifLog({{&m->buffer(), &all}}, rules, kVersion).dump(2) << "\n";
+              } else if (o->format == "json") {
                 std::cout << render::fenceJson(reps, o->file).dump(2) << "\n";
-              else
-                render::fenceText(std::cout, reps, *m);
+              } else {
+                render::fenceText(std::cout, reps, m->buffer());
+              }
               return errors ? kExitFindings : kExitClean;
             };
           }};

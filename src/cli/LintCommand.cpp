@@ -5,9 +5,12 @@
 
 #include "checks/tlxlint/LintChecks.h"
 #include "checks/tlxlint/TlxLint.h"
+#include "checks/CheckRegistry.h"
 #include "cli/Command.h"
-#include "ir/Parser.h"
+#include "cli/LoadModule.h"
+#include "driver/CheckRun.h"
 #include "render/LintRender.h"
+#include "render/Sarif.h"
 
 namespace tscope::cli {
 
@@ -25,8 +28,8 @@ Command makeLintCommand() {
             app.add_flag("--list-checks", o->list, "print every check id with its description");
             app.add_option("--disable", o->disabled, "skip a check (repeatable)")
                 ->allow_extra_args(false);
-            app.add_option("--format", o->format, "text or json")
-                ->check(CLI::IsMember({"text", "json"}));
+            app.add_option("--format", o->format, "text, json or sarif")
+                ->check(CLI::IsMember({"text", "json", "sarif"}));
             return [o]() -> int {
               if (o->list) {
                 for (const auto &c : checks::tlxlint::lintChecks())
@@ -43,25 +46,26 @@ Command makeLintCommand() {
                             << "' (see --list-checks)\n";
                   return kExitBadInput;
                 }
-              std::string err;
-              auto buf = support::SourceBuffer::open(o->file, err);
-              if (!buf) {
-                std::cerr << o->file << ": error: cannot read: " << err << "\n";
+              auto m = loadModule(o->file);
+              if (!m)
                 return kExitBadInput;
-              }
-              support::Diagnostics diags;
-              auto m = ir::parseModule(std::move(buf), diags);
-              diags.print(std::cerr);
-              if (diags.errorCount())
-                return kExitBadInput;
-              auto findings = checks::tlxlint::lintModule(*m, {o->disabled});
+              checks::tlxlint::LintReport rep = checks::tlxlint::lintModule(*m, {o->disabled});
+              driver::attachPythonLines(rep.findings);
               bool errors = false;
-              for (const auto &f : findings)
-                errors |= f.severity == support::Severity::Error;
-              if (o->format == "json")
-                std::cout << render::lintJson(m->buffer(), findings).dump(2) << "\n";
-              else
-                render::printLintText(std::cout, m->buffer(), findings);
+              for (const auto &k : rep.kernels)
+                errors |= k.verdict == checks::tlxlint::LintVerdict::Errors;
+              if (o->format == "sarif") {
+                // The rules are the registry's rows for this analysis, as `tscope check` lists them.
+                std::vector<checks::CheckId> rules;
+                for (const checks::Analysis &a : checks::analyses())
+                  if (a.name == "lint")
+                    rules = a.ids();
+                std::cout << render::sarifLog({{&m->buffer(), &rep.findings}}, rules, kVersion).dump(2) << "\n";
+              } else if (o->format == "json") {
+                std::cout << render::lintJson(m->buffer(), rep.findings).dump(2) << "\n";
+              } else {
+                render::lintText(std::cout, m->buffer(), rep.findings);
+              }
               return errors ? kExitFindings : kExitClean;
             };
           }};

@@ -28,7 +28,8 @@ std::vector<checks::TmaLaunch> launchesOf(const std::vector<dumps::LaunchRecord>
   return out;
 }
 
-/// Fills the Python line text of each finding's primary location.
+} // namespace
+
 void attachPythonLines(std::vector<checks::Finding> &findings) {
   std::map<std::pair<std::string, uint32_t>, std::string> cache;
   for (checks::Finding &f : findings) {
@@ -43,8 +44,6 @@ void attachPythonLines(std::vector<checks::Finding> &findings) {
     f.where.pyText = it->second;
   }
 }
-
-} // namespace
 
 std::vector<std::string> readLines(const std::string &path, uint32_t first, uint32_t last) {
   std::vector<std::string> out;

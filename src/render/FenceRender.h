@@ -1,5 +1,5 @@
-// FenceRender: the proxy-fence report as text (compiler-style diagnostics
-// with the IR line and a caret, then the pairs and fences) or JSON.
+// FenceRender: the sections only `tscope fences` has (per kernel the verdict
+// line, the checked pairs and the fences); findings go through FindingRender.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -7,14 +7,17 @@
 #include <vector>
 
 #include "checks/fences/FenceCheck.h"
+#include "support/SourceBuffer.h"
 
 namespace tscope::render {
 
-/// Text: per kernel a verdict line, the findings, the checked pairs and the fences.
+/// Text: per kernel a verdict line, its findings (as FindingRender prints
+/// them), the checked pairs and the fences.
 void fenceText(std::ostream &os, const std::vector<checks::fences::KernelFenceReport> &reps,
-               const ir::Module &m);
-/// The JSON document (schema `tscope.fences/1`, docs/Fences.md).
-nlohmann::json fenceJson(const std::vector<checks::fences::KernelFenceReport> &reps,
-                         const std::string &file);
+               const support::SourceBuffer &buf);
+
+/// The JSON document (schema `tscope.fences/1`, docs/Fences.md): `kernels`
+/// with their pairs and fences, and `findings` in the shared shape.
+nlohmann::json fenceJson(const std::vector<checks::fences::KernelFenceReport> &reps, const std::string &file);
 
 } // namespace tscope::render

@@ -1,24 +1,21 @@
-// LintRender: `tscope lint` findings as compiler diagnostics (text) and in
-// the findings JSON shape every tscope command shares.
+// LintRender: what only `tscope lint` prints besides the findings (which go
+// through FindingRender): the summary line and the JSON envelope.
 #pragma once
 
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <vector>
 
-#include "checks/tlxlint/LintFinding.h"
+#include "checks/Finding.h"
 #include "support/SourceBuffer.h"
 
 namespace tscope::render {
 
-/// `file:line:col: severity: message [check-id]`, the IR line and a caret,
-/// then `note:` lines for the Python source, related locations and notes.
-void printLintText(std::ostream &os, const support::SourceBuffer &buf,
-                   const std::vector<checks::tlxlint::LintFinding> &findings);
+/// Each finding as FindingRender prints it, then
+/// `file: N errors, N warnings, N notes`.
+void lintText(std::ostream &os, const support::SourceBuffer &buf, const std::vector<checks::Finding> &findings);
 
-/// {"schema": "tscope.lint/1", "file", "findings": [{check, severity, message,
-/// location {file,line,col}, source {file,line}|null, related, notes, trace}]}.
-nlohmann::json lintJson(const support::SourceBuffer &buf,
-                        const std::vector<checks::tlxlint::LintFinding> &findings);
+/// {"schema": "tscope.lint/1", "file", "findings": [the shared finding shape]}.
+nlohmann::json lintJson(const support::SourceBuffer &buf, const std::vector<checks::Finding> &findings);
 
 } // namespace tscope::render

@@ -18,11 +18,35 @@ namespace tscope::checks::fences {
 
 using dialect::OpKind;
 
-std::string Place::text() const {
-  std::string s = "IR " + std::to_string(line);
-  if (pyLine)
-    s += ", " + pyFile.substr(pyFile.rfind('/') + 1) + ":" + std::to_string(pyLine);
+std::string placeText(const FindingLocation &l) {
+  std::string s = "IR " + std::to_string(l.line);
+  if (l.pyLine)
+    s += ", " + l.pyFile.substr(l.pyFile.rfind('/') + 1) + ":" + std::to_string(l.pyLine);
   return s;
+}
+
+const char *fenceVerdictName(FenceVerdict v) {
+  switch (v) {
+  case FenceVerdict::Ok:
+    return "ok";
+  case FenceVerdict::MissingFence:
+    return "missing-fence";
+  case FenceVerdict::Skipped:
+    return "skipped";
+  }
+  return "?";
+}
+
+const char *pairVerdictName(PairVerdict v) {
+  switch (v) {
+  case PairVerdict::Fenced:
+    return "fenced";
+  case PairVerdict::Missing:
+    return "missing";
+  case PairVerdict::FenceAtLowering:
+    return "fence-at-lowering";
+  }
+  return "?";
 }
 
 const std::vector<FenceCheckInfo> &fenceChecks() {
@@ -57,9 +81,16 @@ struct SyncEvent {
   bool arrive = false, wait = false;
   bool atEntry = false; // a synthetic wait at a worker's first op
   std::vector<std::string> keys;
-  std::string what;    // "arrive_barrier ready", "warp_specialize start"
-  std::string barrier; // "mbarrier ready", "named barrier 1", "warp_specialize"
+  std::string what;                  // "arrive_barrier ready", "warp_specialize start"
+  std::string barrier;               // "mbarrier ready", "named barrier 1", "warp_specialize"
   const ir::Operation *op = nullptr; // the op to point at
+};
+
+/// The steps of a path through the thread graph, and which of them crosses a
+/// loop's back edge (the finding's message names the first).
+struct PathSteps {
+  std::vector<FindingStep> steps;
+  std::optional<size_t> backEdge; // index into steps
 };
 
 class Checker {
@@ -68,19 +99,37 @@ public:
   KernelFenceReport run();
 
 private:
-  Place placeOf(const ir::Operation *op) const;
-  Place placeOfNode(uint32_t n) const;
+  FindingLocation placeOf(const ir::Operation *op) const;
+  FindingLocation placeOfNode(uint32_t n) const;
+  std::string partitionOfOp(const ir::Operation *op) const;
   void collect();
   void analyse();
   void judgeIntra();
   void judgeCross();
   void judgeFences();
-  std::vector<TraceStep> describePath(const std::vector<uint32_t> &path) const;
+  /// What fence `fi` orders: "access IR a -> access IR b" lines, empty when
+  /// nothing.
+  std::set<std::string> ordersOf(size_t fi) const;
+  /// Why fence `fi` orders nothing (it is spurious).
+  std::string spuriousReason(size_t fi) const;
+  PathSteps describePath(const std::vector<uint32_t> &path) const;
   std::vector<uint32_t> unfencedPath(uint32_t from, uint32_t to) const;
   std::string kindPhrase(const ProxyAccess &g, const ProxyAccess &a) const;
   std::string bufferNote(const ProxyAccess &g, const ProxyAccess &a) const;
   std::string partitionOf(uint32_t n) const;
   ProxyPair newPair(const ProxyAccess &g, const ProxyAccess &a) const;
+  /// A barrier edge (arrive -> matching wait) that orders a cross-partition
+  /// pair, and whether a fence sits on its producer or consumer side.
+  struct EdgeUse {
+    size_t arrive, wait;
+    bool producerFenced, consumerFenced;
+  };
+  /// The finding of an unfenced pair within one partition (or the note when
+  /// Triton's lowering adds the fence).
+  Finding intraFinding(const ProxyPair &p, const ProxyAccess &gAcc, const ProxyAccess &a, PathSteps path,
+                       bool lowering) const;
+  /// The finding of a cross-partition pair that no edge of `edges` fences.
+  Finding crossFinding(const ProxyPair &p, size_t gi, size_t ai, const EdgeUse &ev, size_t edges) const;
   void addEvent(uint32_t n, const ir::Operation *op, const dialect::OperandRoles &r, OpKind kind);
 
   const kernel::Kernel &k_;
@@ -90,8 +139,8 @@ private:
 
   std::vector<ProxyAccess> acc_;
   std::vector<uint32_t> accNode_;
-  std::vector<uint32_t> fences_; // nodes
-  std::vector<uint32_t> inits_;  // nodes of init_barrier
+  std::vector<uint32_t> fences_;                  // nodes
+  std::vector<uint32_t> inits_;                   // nodes of init_barrier
   std::vector<std::vector<uint32_t>> initAllocs_; // per init: barrier allocation ids
   struct BarrierUse {
     uint32_t node;
@@ -104,14 +153,14 @@ private:
 
   // Tokens.
   size_t tokens_ = 0;
-  std::vector<int64_t> accTok_;   // per access: token or -1 (async accesses)
-  std::vector<int64_t> waitTok_;  // per event: token or -1
+  std::vector<int64_t> accTok_;    // per access: token or -1 (async accesses)
+  std::vector<int64_t> waitTok_;   // per event: token or -1
   std::vector<uint32_t> fenceTok_; // per fence
   std::vector<uint32_t> initTok_;  // per init
   std::vector<TokenSet> unfenced_, any_;
 
   // Derived once after the analyses.
-  std::vector<int64_t> accOfTok_;                    // token -> generic access, or -1
+  std::vector<int64_t> accOfTok_;                     // token -> generic access, or -1
   std::vector<std::vector<size_t>> partnersOfWait_;   // wait -> arrives in other threads on its barrier
   std::vector<std::vector<size_t>> partnersOfArrive_; // arrive -> waits in other threads on its barrier
   std::vector<std::vector<size_t>> asyncAfterWait_;   // wait -> async accesses of its thread it reaches
@@ -121,23 +170,19 @@ private:
   std::vector<size_t> genericIn(const TokenSet &set, int t) const;
 };
 
-Place Checker::placeOf(const ir::Operation *op) const {
-  Place p;
+FindingLocation Checker::placeOf(const ir::Operation *op) const {
   if (!op)
-    return p;
-  p.line = op->line;
-  p.offset = op->range.offset;
-  p.col = k_.module->buffer().lineCol(op->range.offset).second;
+    return {};
   ir::ResolvedLoc l = k_.sourceOf(op);
-  if (l.known()) {
-    p.pyFile = l.file;
-    p.pyLine = l.line;
-  }
-  p.partition = k_.partitionName(k_.placementOf(op));
-  return p;
+  return locationAt(k_.module->buffer(), op->range.offset, l.known() ? std::string(l.file) : std::string(),
+                    l.known() ? l.line : 0);
 }
 
-Place Checker::placeOfNode(uint32_t n) const {
+std::string Checker::partitionOfOp(const ir::Operation *op) const {
+  return op ? k_.partitionName(k_.placementOf(op)) : std::string();
+}
+
+FindingLocation Checker::placeOfNode(uint32_t n) const {
   if (const ir::Operation *op = g_.op(n))
     return placeOf(op);
   // An end node: point at the last op of its thread's region.
@@ -157,6 +202,8 @@ ProxyPair Checker::newPair(const ProxyAccess &g, const ProxyAccess &a) const {
   ProxyPair p;
   p.generic = placeOf(g.op);
   p.async = placeOf(a.op);
+  p.genericPartition = partitionOfOp(g.op);
+  p.asyncPartition = partitionOfOp(a.op);
   p.genericWhat = g.what + " (" + g.kindText() + ")";
   p.asyncWhat = a.what + " (" + a.kindText() + ")";
   p.buffer = sharedBuffers(g, a);
@@ -216,9 +263,10 @@ void Checker::addEvent(uint32_t n, const ir::Operation *op, const dialect::Opera
   default:
     return;
   }
-  e.barrier = (kind == OpKind::WaitBarrier || kind == OpKind::ArriveBarrier || kind == OpKind::BarrierExpect
-                   ? "mbarrier "
-                   : "") + names;
+  e.barrier =
+      (kind == OpKind::WaitBarrier || kind == OpKind::ArriveBarrier || kind == OpKind::BarrierExpect ? "mbarrier "
+                                                                                                     : "") +
+      names;
   e.what = opName + " " + names;
   events_.push_back(e);
 }
@@ -360,8 +408,8 @@ std::vector<uint32_t> Checker::unfencedPath(uint32_t from, uint32_t to) const {
   return g_.findPath(from, to, [&](uint32_t n) { return isFence_[n]; });
 }
 
-std::vector<TraceStep> Checker::describePath(const std::vector<uint32_t> &path) const {
-  std::vector<TraceStep> out;
+PathSteps Checker::describePath(const std::vector<uint32_t> &path) const {
+  PathSteps out;
   for (size_t i = 1; i < path.size(); ++i) {
     const Edge *e = g_.edge(path[i - 1], path[i]);
     if (e && e->construct) {
@@ -384,12 +432,14 @@ std::vector<TraceStep> Checker::describePath(const std::vector<uint32_t> &path) 
       default:
         break;
       }
+      if (e->kind == EdgeKind::BackEdge && !out.backEdge)
+        out.backEdge = out.steps.size();
       if (!what.empty())
-        out.push_back({partitionOf(path[i]), what, placeOf(e->construct)});
+        out.steps.push_back({partitionOf(path[i]), what, placeOf(e->construct)});
     }
     for (const SyncEvent &ev : events_)
       if (i + 1 < path.size() && ev.node == path[i] && ev.op && !ev.atEntry) {
-        out.push_back({partitionOf(path[i]), ev.what, placeOf(ev.op)});
+        out.steps.push_back({partitionOf(path[i]), ev.what, placeOf(ev.op)});
         break;
       }
   }
@@ -398,8 +448,8 @@ std::vector<TraceStep> Checker::describePath(const std::vector<uint32_t> &path) 
 
 std::string Checker::kindPhrase(const ProxyAccess &g, const ProxyAccess &a) const {
   std::string gen = std::string(g.write ? "generic write" : "generic read") + " (" + g.what + ")";
-  return a.what + (a.write ? " writes " : " reads ") + sharedBuffers(g, a) +
-         " with no fence.proxy.async after the " + gen;
+  return a.what + (a.write ? " writes " : " reads ") + sharedBuffers(g, a) + " with no fence.proxy.async after the " +
+         gen;
 }
 
 std::string Checker::bufferNote(const ProxyAccess &g, const ProxyAccess &a) const {
@@ -407,7 +457,7 @@ std::string Checker::bufferNote(const ProxyAccess &g, const ProxyAccess &a) cons
   std::set<const kernel::Allocation *> seen;
   for (const MemRegion &r : g.regions)
     if (r.alloc && r.alloc->op && seen.insert(r.alloc).second)
-      s += "; " + MemRegion{r.alloc, std::nullopt, ""}.text() + " allocated at " + placeOf(r.alloc->op).text();
+      s += "; " + MemRegion{r.alloc, std::nullopt, ""}.text() + " allocated at " + placeText(placeOf(r.alloc->op));
   s += "; generic side " + g.buffers() + ", async side " + a.buffers();
   return s;
 }
@@ -481,7 +531,7 @@ void Checker::judgeIntra() {
       ProxyPair p = newPair(gAcc, a);
       p.orderedBy = "program order";
       if (!unfenced_[na].contains(tg)) {
-        p.verdict = "fenced";
+        p.verdict = PairVerdict::Fenced;
         for (size_t fi = 0; fi < fences_.size(); ++fi)
           if (unfenced_[fences_[fi]].contains(tg) && any_[na].contains(fenceTok_[fi]))
             p.fences.push_back(placeOf(g_.op(fences_[fi])));
@@ -489,47 +539,44 @@ void Checker::judgeIntra() {
         continue;
       }
       bool lowering = a.tmaLoadLike && opts_.loweringFences;
-      p.verdict = lowering ? "fence-at-lowering" : "missing";
+      p.verdict = lowering ? PairVerdict::FenceAtLowering : PairVerdict::Missing;
       rep_.pairs.push_back(p);
-
-      Finding f;
-      f.check = lowering ? "fence-at-lowering" : "missing-fence";
-      f.severity = lowering ? "note" : "error";
-      std::vector<uint32_t> path = unfencedPath(ng, na);
-      std::vector<TraceStep> steps = describePath(path);
-      std::string via;
-      for (const TraceStep &s : steps)
-        if (s.action.find("back edge") != std::string::npos) {
-          via = ", across the " + s.action + " at IR " + std::to_string(s.where.line);
-          break;
-        }
-      f.message = kindPhrase(gAcc, a) + " at " + p.generic.text() + " in " + p.generic.partition + via;
-      if (lowering)
-        f.message += "; Triton's ProxyFenceInsertion adds this fence when lowering to LLVM";
-      f.where = p.async;
-      f.related.push_back({p.generic, gAcc.describe() + " of " + gAcc.buffers()});
-      f.notes.push_back(bufferNote(gAcc, a));
-      f.notes.push_back("ordered by program order within " + p.async.partition + "; no fence on the path");
-      if (lowering)
-        f.notes.push_back("Triton 3.6 make_llir: ProxyFenceInsertion puts fence.proxy.async before a TMA load that "
-                          "follows a generic access of the same bytes in the same partition; with "
-                          "--no-lowering-fences this is a missing-fence error");
-      f.notes.push_back("fix: insert ttng.fence_async_shared (Gluon: fence_async_shared()) after " + p.generic.text() +
-                        ", before " + p.async.text());
-      f.trace.push_back({p.generic.partition, gAcc.describe() + " of " + gAcc.buffers(), p.generic});
-      for (TraceStep &s : steps)
-        f.trace.push_back(std::move(s));
-      f.trace.push_back({p.async.partition, a.describe() + " of " + a.buffers(), p.async});
-      rep_.findings.push_back(std::move(f));
+      rep_.findings.push_back(intraFinding(p, gAcc, a, describePath(unfencedPath(ng, na)), lowering));
     }
   }
 }
 
+Finding Checker::intraFinding(const ProxyPair &p, const ProxyAccess &gAcc, const ProxyAccess &a, PathSteps path,
+                              bool lowering) const {
+  Finding f;
+  f.check = lowering ? "fence-at-lowering" : "missing-fence";
+  f.severity = lowering ? support::Severity::Note : support::Severity::Error;
+  std::string via;
+  if (path.backEdge) {
+    const FindingStep &s = path.steps[*path.backEdge];
+    via = ", across the " + s.action + " at IR " + std::to_string(s.where.line);
+  }
+  f.message = kindPhrase(gAcc, a) + " at " + placeText(p.generic) + " in " + p.genericPartition + via;
+  if (lowering)
+    f.message += "; Triton's ProxyFenceInsertion adds this fence when lowering to LLVM";
+  f.where = p.async;
+  f.related.push_back({p.generic, gAcc.describe() + " of " + gAcc.buffers()});
+  f.notes.push_back(bufferNote(gAcc, a));
+  f.notes.push_back("ordered by program order within " + p.asyncPartition + "; no fence on the path");
+  if (lowering)
+    f.notes.push_back(
+        "Triton 3.6 make_llir: ProxyFenceInsertion puts fence.proxy.async before a TMA load that follows a generic "
+        "access of the same bytes in the same partition; with --no-lowering-fences this is a missing-fence error");
+  f.notes.push_back("fix: insert ttng.fence_async_shared (Gluon: fence_async_shared()) after " + placeText(p.generic) +
+                    ", before " + placeText(p.async));
+  f.trace.push_back({p.genericPartition, gAcc.describe() + " of " + gAcc.buffers(), p.generic});
+  for (FindingStep &s : path.steps)
+    f.trace.push_back(std::move(s));
+  f.trace.push_back({p.asyncPartition, a.describe() + " of " + a.buffers(), p.async});
+  return f;
+}
+
 void Checker::judgeCross() {
-  struct EdgeUse {
-    size_t arrive, wait;
-    bool producerFenced, consumerFenced;
-  };
   // (async access, generic access) -> the barrier edges that order them.
   std::map<std::pair<size_t, size_t>, std::vector<EdgeUse>> byPair;
   for (size_t wi = 0; wi < events_.size(); ++wi) {
@@ -567,18 +614,16 @@ void Checker::judgeCross() {
       }
     const EdgeUse &ev = fencedUse ? *fencedUse : uses.front();
     const SyncEvent &r = events_[ev.arrive], &w = events_[ev.wait];
-    Place rp = placeOfNode(r.node), wp = placeOfNode(w.node);
-    p.orderedBy = r.barrier + ": " + partitionOf(r.node) + " " + r.what + " IR " + std::to_string(rp.line) +
-                  " -> " + partitionOf(w.node) + " " + w.what + " IR " + std::to_string(wp.line);
+    FindingLocation rp = placeOfNode(r.node), wp = placeOfNode(w.node);
+    p.orderedBy = r.barrier + ": " + partitionOf(r.node) + " " + r.what + " IR " + std::to_string(rp.line) + " -> " +
+                  partitionOf(w.node) + " " + w.what + " IR " + std::to_string(wp.line);
     uint32_t tg = static_cast<uint32_t>(accTok_[gi]);
     if (fencedUse) {
-      p.verdict = "fenced";
+      p.verdict = PairVerdict::Fenced;
       for (size_t fi = 0; fi < fences_.size(); ++fi) {
         uint32_t nf = fences_[fi];
-        bool producerSide = ev.producerFenced && unfenced_[nf].contains(tg) &&
-                            any_[r.node].contains(fenceTok_[fi]);
-        bool consumerSide = ev.consumerFenced &&
-                            unfenced_[nf].contains(static_cast<uint32_t>(waitTok_[ev.wait])) &&
+        bool producerSide = ev.producerFenced && unfenced_[nf].contains(tg) && any_[r.node].contains(fenceTok_[fi]);
+        bool consumerSide = ev.consumerFenced && unfenced_[nf].contains(static_cast<uint32_t>(waitTok_[ev.wait])) &&
                             any_[na].contains(fenceTok_[fi]);
         if (producerSide || consumerSide)
           p.fences.push_back(placeOf(g_.op(nf)));
@@ -586,167 +631,180 @@ void Checker::judgeCross() {
       rep_.pairs.push_back(p);
       continue;
     }
-    p.verdict = "missing";
+    p.verdict = PairVerdict::Missing;
     rep_.pairs.push_back(p);
-
-    Finding f;
-    f.check = "missing-fence";
-    f.severity = "error";
-    f.message = kindPhrase(gAcc, a) + " at " + p.generic.text() + " in " + p.generic.partition +
-                ", ordered only by " + r.barrier + " (" + p.generic.partition + " IR " + std::to_string(rp.line) +
-                " -> " + p.async.partition + " IR " + std::to_string(wp.line) + ")";
-    f.where = p.async;
-    f.related.push_back({p.generic, gAcc.describe() + " of " + gAcc.buffers()});
-    f.related.push_back({rp, partitionOf(r.node) + " " + r.what + " (no fence between the access and it)"});
-    f.related.push_back({wp, partitionOf(w.node) + " " + w.what + " (no fence between it and the async access)"});
-    f.notes.push_back(bufferNote(gAcc, a));
-    f.notes.push_back("ordered by " + p.orderedBy);
-    if (uses.size() > 1)
-      f.notes.push_back(std::to_string(uses.size()) +
-                        " barrier edges order the pair; none has a fence on either side");
-    f.notes.push_back("fix: insert ttng.fence_async_shared (Gluon: fence_async_shared()) in " + p.generic.partition +
-                      " after " + p.generic.text() + ", before the arrive at IR " + std::to_string(rp.line) +
-                      "; or in " + p.async.partition + " after the wait at IR " + std::to_string(wp.line) +
-                      ", before " + p.async.text());
-    f.trace.push_back({p.generic.partition, gAcc.describe() + " of " + gAcc.buffers(), p.generic});
-    std::vector<uint32_t> left = unfencedPath(accNode_[gi], r.node);
-    for (TraceStep &s : describePath(left))
-      f.trace.push_back(std::move(s));
-    f.trace.push_back({partitionOf(r.node), r.what, rp});
-    f.trace.push_back({partitionOf(w.node), w.what, wp});
-    std::vector<uint32_t> right = unfencedPath(w.node, na);
-    for (TraceStep &s : describePath(right))
-      f.trace.push_back(std::move(s));
-    f.trace.push_back({p.async.partition, a.describe() + " of " + a.buffers(), p.async});
-    rep_.findings.push_back(std::move(f));
+    rep_.findings.push_back(crossFinding(p, gi, ai, ev, uses.size()));
   }
+}
+
+Finding Checker::crossFinding(const ProxyPair &p, size_t gi, size_t ai, const EdgeUse &ev, size_t edges) const {
+  const ProxyAccess &a = acc_[ai], &gAcc = acc_[gi];
+  const SyncEvent &r = events_[ev.arrive], &w = events_[ev.wait];
+  FindingLocation rp = placeOfNode(r.node), wp = placeOfNode(w.node);
+  Finding f;
+  f.check = "missing-fence";
+  f.severity = support::Severity::Error;
+  f.message = kindPhrase(gAcc, a) + " at " + placeText(p.generic) + " in " + p.genericPartition + ", ordered only by " +
+              r.barrier + " (" + p.genericPartition + " IR " + std::to_string(rp.line) + " -> " + p.asyncPartition +
+              " IR " + std::to_string(wp.line) + ")";
+  f.where = p.async;
+  f.related.push_back({p.generic, gAcc.describe() + " of " + gAcc.buffers()});
+  f.related.push_back({rp, partitionOf(r.node) + " " + r.what + " (no fence between the access and it)"});
+  f.related.push_back({wp, partitionOf(w.node) + " " + w.what + " (no fence between it and the async access)"});
+  f.notes.push_back(bufferNote(gAcc, a));
+  f.notes.push_back("ordered by " + p.orderedBy);
+  if (edges > 1)
+    f.notes.push_back(std::to_string(edges) + " barrier edges order the pair; none has a fence on either side");
+  f.notes.push_back("fix: insert ttng.fence_async_shared (Gluon: fence_async_shared()) in " + p.genericPartition +
+                    " after " + placeText(p.generic) + ", before the arrive at IR " + std::to_string(rp.line) +
+                    "; or in " + p.asyncPartition + " after the wait at IR " + std::to_string(wp.line) + ", before " +
+                    placeText(p.async));
+  f.trace.push_back({p.genericPartition, gAcc.describe() + " of " + gAcc.buffers(), p.generic});
+  for (FindingStep &s : describePath(unfencedPath(accNode_[gi], r.node)).steps)
+    f.trace.push_back(std::move(s));
+  f.trace.push_back({partitionOf(r.node), r.what, rp});
+  f.trace.push_back({partitionOf(w.node), w.what, wp});
+  for (FindingStep &s : describePath(unfencedPath(w.node, accNode_[ai])).steps)
+    f.trace.push_back(std::move(s));
+  f.trace.push_back({p.asyncPartition, a.describe() + " of " + a.buffers(), p.async});
+  return f;
 }
 
 void Checker::judgeFences() {
   for (size_t fi = 0; fi < fences_.size(); ++fi) {
-    uint32_t nf = fences_[fi];
-    uint32_t ft = fenceTok_[fi];
-    int t = g_.threadOf(nf);
     FenceUse use;
-    use.where = placeOf(g_.op(nf));
-    std::set<std::string> orders;
-    auto line = [&](uint32_t n) { return std::to_string(placeOfNode(n).line); };
-    std::vector<size_t> before = genericIn(unfenced_[nf], t);
-    // Within the thread: a generic access with no fence between it and this
-    // one, and a conflicting async access after it.
-    for (size_t gi : before)
-      for (size_t ai : asyncOfThread_[static_cast<size_t>(t)])
-        if (any_[accNode_[ai]].contains(ft) && conflicts(acc_[gi], acc_[ai]))
-          orders.insert(acc_[gi].what + " " + acc_[gi].buffers() + " IR " + line(accNode_[gi]) + " -> " +
-                        acc_[ai].what + " IR " + line(accNode_[ai]));
-    // Producer side: it precedes an arrive whose partner waits before a
-    // conflicting async access in another thread.
-    for (size_t ri = 0; ri < events_.size() && !before.empty(); ++ri) {
-      const SyncEvent &r = events_[ri];
-      if (!r.arrive || g_.threadOf(r.node) != t || !any_[r.node].contains(ft))
-        continue;
-      for (size_t wi : partnersOfArrive_[ri])
-        for (size_t ai : asyncAfterWait_[wi])
-          for (size_t gi : before)
-            if (conflicts(acc_[gi], acc_[ai]))
-              orders.insert(acc_[gi].what + " " + acc_[gi].buffers() + " IR " + line(accNode_[gi]) + " -> " +
-                            partitionOf(accNode_[ai]) + " " + acc_[ai].what + " IR " + line(accNode_[ai]) +
-                            " (via " + r.barrier + ")");
-    }
-    // Consumer side: it follows a wait whose partner's generic access has no
-    // fence of its own, and precedes a conflicting async access.
-    for (size_t wi = 0; wi < events_.size(); ++wi) {
-      const SyncEvent &w = events_[wi];
-      if (waitTok_[wi] < 0 || g_.threadOf(w.node) != t ||
-          !unfenced_[nf].contains(static_cast<uint32_t>(waitTok_[wi])))
-        continue;
-      for (size_t ai : asyncAfterWait_[wi]) {
-        if (!any_[accNode_[ai]].contains(ft))
-          continue;
-        for (size_t ri : partnersOfWait_[wi]) {
-          const SyncEvent &r = events_[ri];
-          for (size_t gi : genericIn(unfenced_[r.node], g_.threadOf(r.node)))
-            if (conflicts(acc_[gi], acc_[ai]))
-              orders.insert(partitionOf(accNode_[gi]) + " " + acc_[gi].what + " " + acc_[gi].buffers() + " IR " +
-                            line(accNode_[gi]) + " -> " + acc_[ai].what + " IR " + line(accNode_[ai]) + " (via " +
-                            r.barrier + ")");
-        }
-      }
-    }
-    // An mbarrier initialization made visible to the async proxy before a TMA
-    // completion or tcgen05 arrival on it (here, or in a worker it starts).
-    // Only an init that every async use of its barrier sees through some
-    // fence counts (Triton itself does not fence its inits).
-    for (size_t ii = 0; ii < inits_.size(); ++ii) {
-      uint32_t it = initTok_[ii];
-      if (!unfenced_[nf].contains(it))
-        continue;
-      const BarrierUse *ordered = nullptr;
-      bool allFenced = true;
-      for (const BarrierUse &u : asyncBarrierUses_) {
-        bool same = false;
-        for (uint32_t id : u.allocs)
-          same |= std::find(initAllocs_[ii].begin(), initAllocs_[ii].end(), id) != initAllocs_[ii].end();
-        if (!same)
-          continue;
-        int tu = g_.threadOf(u.node);
-        // The point the init must be fenced before: the use itself, or the
-        // warp_specialize that starts the worker using it.
-        std::optional<uint32_t> gate;
-        if (tu == g_.threadOf(inits_[ii]))
-          gate = u.node;
-        for (const Fork &fk : g_.forks())
-          if (std::find(fk.workers.begin(), fk.workers.end(), static_cast<uint32_t>(tu)) != fk.workers.end())
-            gate = fk.forkNode;
-        if (!gate || !any_[*gate].contains(it))
-          continue;
-        if (unfenced_[*gate].contains(it))
-          allFenced = false;
-        else if (!ordered && any_[*gate].contains(ft) && g_.threadOf(*gate) == t)
-          ordered = &u;
-      }
-      if (allFenced && ordered)
-        orders.insert("mbarrier init IR " + line(inits_[ii]) + " -> " + partitionOf(ordered->node) + " " +
-                      ordered->what + " IR " + line(ordered->node) + " (barrier)");
-    }
+    use.where = placeOf(g_.op(fences_[fi]));
+    use.partition = partitionOfOp(g_.op(fences_[fi]));
+    std::set<std::string> orders = ordersOf(fi);
     use.orders.assign(orders.begin(), orders.end());
     if (use.orders.empty()) {
       use.spurious = true;
-      std::vector<std::string> reachingGeneric, unfencedGeneric, earlierFences;
-      for (size_t gi = 0; gi < acc_.size(); ++gi)
-        if (accTok_[gi] >= 0 && g_.threadOf(accNode_[gi]) == t) {
-          uint32_t tg = static_cast<uint32_t>(accTok_[gi]);
-          if (any_[nf].contains(tg))
-            reachingGeneric.push_back("IR " + line(accNode_[gi]));
-          if (unfenced_[nf].contains(tg))
-            unfencedGeneric.push_back("IR " + line(accNode_[gi]));
-        }
-      for (size_t fj = 0; fj < fences_.size(); ++fj)
-        if (fj != fi && g_.threadOf(fences_[fj]) == t && any_[nf].contains(fenceTok_[fj]))
-          earlierFences.push_back("IR " + line(fences_[fj]));
-      auto join = [](const std::vector<std::string> &v) {
-        std::string s;
-        for (size_t i = 0; i < v.size() && i < 4; ++i)
-          s += (i ? ", " : "") + v[i];
-        return s + (v.size() > 4 ? ", ..." : "");
-      };
-      if (reachingGeneric.empty())
-        use.reason = "no generic shared-memory access reaches it";
-      else if (unfencedGeneric.empty())
-        use.reason = "every generic access that reaches it (" + join(reachingGeneric) + ") is already fenced" +
-                     (earlierFences.empty() ? "" : " by the fence at " + join(earlierFences));
-      else
-        use.reason = "no async-proxy access after it conflicts with the generic accesses before it (" +
-                     join(unfencedGeneric) + ")";
+      use.reason = spuriousReason(fi);
       Finding f;
       f.check = "spurious-fence";
-      f.severity = "note";
+      f.severity = support::Severity::Note;
       f.message = "fence.proxy.async orders nothing: " + use.reason;
       f.where = use.where;
       rep_.findings.push_back(std::move(f));
     }
     rep_.fences.push_back(std::move(use));
   }
+}
+
+std::set<std::string> Checker::ordersOf(size_t fi) const {
+  uint32_t nf = fences_[fi];
+  uint32_t ft = fenceTok_[fi];
+  int t = g_.threadOf(nf);
+  auto line = [&](uint32_t n) { return std::to_string(placeOfNode(n).line); };
+  std::set<std::string> orders;
+  std::vector<size_t> before = genericIn(unfenced_[nf], t);
+  // Within the thread: a generic access with no fence between it and this
+  // one, and a conflicting async access after it.
+  for (size_t gi : before)
+    for (size_t ai : asyncOfThread_[static_cast<size_t>(t)])
+      if (any_[accNode_[ai]].contains(ft) && conflicts(acc_[gi], acc_[ai]))
+        orders.insert(acc_[gi].what + " " + acc_[gi].buffers() + " IR " + line(accNode_[gi]) + " -> " + acc_[ai].what +
+                      " IR " + line(accNode_[ai]));
+  // Producer side: it precedes an arrive whose partner waits before a
+  // conflicting async access in another thread.
+  for (size_t ri = 0; ri < events_.size() && !before.empty(); ++ri) {
+    const SyncEvent &r = events_[ri];
+    if (!r.arrive || g_.threadOf(r.node) != t || !any_[r.node].contains(ft))
+      continue;
+    for (size_t wi : partnersOfArrive_[ri])
+      for (size_t ai : asyncAfterWait_[wi])
+        for (size_t gi : before)
+          if (conflicts(acc_[gi], acc_[ai]))
+            orders.insert(acc_[gi].what + " " + acc_[gi].buffers() + " IR " + line(accNode_[gi]) + " -> " +
+                          partitionOf(accNode_[ai]) + " " + acc_[ai].what + " IR " + line(accNode_[ai]) + " (via " +
+                          r.barrier + ")");
+  }
+  // Consumer side: it follows a wait whose partner's generic access has no
+  // fence of its own, and precedes a conflicting async access.
+  for (size_t wi = 0; wi < events_.size(); ++wi) {
+    const SyncEvent &w = events_[wi];
+    if (waitTok_[wi] < 0 || g_.threadOf(w.node) != t || !unfenced_[nf].contains(static_cast<uint32_t>(waitTok_[wi])))
+      continue;
+    for (size_t ai : asyncAfterWait_[wi]) {
+      if (!any_[accNode_[ai]].contains(ft))
+        continue;
+      for (size_t ri : partnersOfWait_[wi]) {
+        const SyncEvent &r = events_[ri];
+        for (size_t gi : genericIn(unfenced_[r.node], g_.threadOf(r.node)))
+          if (conflicts(acc_[gi], acc_[ai]))
+            orders.insert(partitionOf(accNode_[gi]) + " " + acc_[gi].what + " " + acc_[gi].buffers() + " IR " +
+                          line(accNode_[gi]) + " -> " + acc_[ai].what + " IR " + line(accNode_[ai]) + " (via " +
+                          r.barrier + ")");
+      }
+    }
+  }
+  // An mbarrier initialization made visible to the async proxy before a TMA
+  // completion or tcgen05 arrival on it (here, or in a worker it starts).
+  // Only an init that every async use of its barrier sees through some
+  // fence counts (Triton itself does not fence its inits).
+  for (size_t ii = 0; ii < inits_.size(); ++ii) {
+    uint32_t it = initTok_[ii];
+    if (!unfenced_[nf].contains(it))
+      continue;
+    const BarrierUse *ordered = nullptr;
+    bool allFenced = true;
+    for (const BarrierUse &u : asyncBarrierUses_) {
+      bool same = false;
+      for (uint32_t id : u.allocs)
+        same |= std::find(initAllocs_[ii].begin(), initAllocs_[ii].end(), id) != initAllocs_[ii].end();
+      if (!same)
+        continue;
+      int tu = g_.threadOf(u.node);
+      // The point the init must be fenced before: the use itself, or the
+      // warp_specialize that starts the worker using it.
+      std::optional<uint32_t> gate;
+      if (tu == g_.threadOf(inits_[ii]))
+        gate = u.node;
+      for (const Fork &fk : g_.forks())
+        if (std::find(fk.workers.begin(), fk.workers.end(), static_cast<uint32_t>(tu)) != fk.workers.end())
+          gate = fk.forkNode;
+      if (!gate || !any_[*gate].contains(it))
+        continue;
+      if (unfenced_[*gate].contains(it))
+        allFenced = false;
+      else if (!ordered && any_[*gate].contains(ft) && g_.threadOf(*gate) == t)
+        ordered = &u;
+    }
+    if (allFenced && ordered)
+      orders.insert("mbarrier init IR " + line(inits_[ii]) + " -> " + partitionOf(ordered->node) + " " + ordered->what +
+                    " IR " + line(ordered->node) + " (barrier)");
+  }
+  return orders;
+}
+
+std::string Checker::spuriousReason(size_t fi) const {
+  uint32_t nf = fences_[fi];
+  int t = g_.threadOf(nf);
+  auto line = [&](uint32_t n) { return std::to_string(placeOfNode(n).line); };
+  std::vector<std::string> reachingGeneric, unfencedGeneric, earlierFences;
+  for (size_t gi = 0; gi < acc_.size(); ++gi)
+    if (accTok_[gi] >= 0 && g_.threadOf(accNode_[gi]) == t) {
+      uint32_t tg = static_cast<uint32_t>(accTok_[gi]);
+      if (any_[nf].contains(tg))
+        reachingGeneric.push_back("IR " + line(accNode_[gi]));
+      if (unfenced_[nf].contains(tg))
+        unfencedGeneric.push_back("IR " + line(accNode_[gi]));
+    }
+  for (size_t fj = 0; fj < fences_.size(); ++fj)
+    if (fj != fi && g_.threadOf(fences_[fj]) == t && any_[nf].contains(fenceTok_[fj]))
+      earlierFences.push_back("IR " + line(fences_[fj]));
+  auto join = [](const std::vector<std::string> &v) {
+    std::string s;
+    for (size_t i = 0; i < v.size() && i < 4; ++i)
+      s += (i ? ", " : "") + v[i];
+    return s + (v.size() > 4 ? ", ..." : "");
+  };
+  if (reachingGeneric.empty())
+    return "no generic shared-memory access reaches it";
+  if (unfencedGeneric.empty())
+    return "every generic access that reaches it (" + join(reachingGeneric) + ") is already fenced" +
+           (earlierFences.empty() ? "" : " by the fence at " + join(earlierFences));
+  return "no async-proxy access after it conflicts with the generic accesses before it (" + join(unfencedGeneric) + ")";
 }
 
 KernelFenceReport Checker::run() {
@@ -764,7 +822,7 @@ KernelFenceReport Checker::run() {
       rep_.skipped = "target " + k_.target + ": no async proxy below sm_90, nothing to order";
     }
     if (!rep_.checked) {
-      rep_.verdict = "skipped";
+      rep_.verdict = FenceVerdict::Skipped;
       return std::move(rep_);
     }
   }
@@ -783,8 +841,8 @@ KernelFenceReport Checker::run() {
   });
   bool missing = false;
   for (const Finding &f : rep_.findings)
-    missing |= f.severity == "error";
-  rep_.verdict = missing ? "missing-fence" : "ok";
+    missing |= f.severity == support::Severity::Error;
+  rep_.verdict = missing ? FenceVerdict::MissingFence : FenceVerdict::Ok;
   return std::move(rep_);
 }
 

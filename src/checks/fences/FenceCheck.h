@@ -11,60 +11,50 @@
 #include <string_view>
 #include <vector>
 
+#include "checks/Finding.h"
 #include "ir/Module.h"
 
 namespace tscope::checks::fences {
 
-/// Where something is: IR line and column, the Python line, the partition.
-struct Place {
-  uint32_t line = 0;
-  uint32_t col = 0;
-  uint32_t offset = 0; // byte offset of the op in the file (for the caret)
-  std::string pyFile;
-  uint32_t pyLine = 0;
-  std::string partition; // "outside", "default", "partition0", ...
-  /// "IR 41, kernel.py:52" (Python file shown by its base name).
-  std::string text() const;
+/// The verdict of one kernel.
+enum class FenceVerdict {
+  Ok,           ///< every generic -> async-proxy pair is fenced (or left to lowering)
+  MissingFence, ///< some pair has no fence on any ordering
+  Skipped,      ///< not checked (target without an async proxy)
 };
 
-/// A related location of a finding.
-struct Related {
-  Place where;
-  std::string message;
+/// "ok", "missing-fence", "skipped" (the JSON and text spelling).
+const char *fenceVerdictName(FenceVerdict v);
+
+/// How one generic -> async-proxy pair is ordered.
+enum class PairVerdict {
+  Fenced,          ///< a fence orders it
+  Missing,         ///< no fence: a missing-fence finding
+  FenceAtLowering, ///< Triton's ProxyFenceInsertion adds the fence (a note)
 };
 
-/// One step of a finding's trace.
-struct TraceStep {
-  std::string actor; // partition
-  std::string action;
-  Place where;
-};
-
-/// A finding in the shape every tscope command shares (docs/Fences.md).
-struct Finding {
-  std::string check;    // "missing-fence", "fence-at-lowering", "spurious-fence"
-  std::string severity; // "error" or "note"
-  std::string message;
-  Place where;
-  std::vector<Related> related;
-  std::vector<std::string> notes;
-  std::vector<TraceStep> trace;
-};
+/// "fenced", "missing", "fence-at-lowering".
+const char *pairVerdictName(PairVerdict v);
 
 /// A generic access and a later async-proxy access of the same bytes.
 struct ProxyPair {
-  Place generic, async;
-  std::string genericWhat, asyncWhat; // "local_store (generic write)", "TMA store (async-proxy read)"
+  FindingLocation generic, async;
+  std::string genericPartition,
+      asyncPartition;                 // "outside", "default", "partition0", ...
+  std::string genericWhat, asyncWhat; // "local_store (generic write)", "TMA
+                                      // store (async-proxy read)"
   std::string buffer;
   bool crossPartition = false;
-  std::string orderedBy; // "program order" or "mbarrier ready: default IR 44 -> partition0 IR 58"
-  std::string verdict;   // "fenced", "missing", "fence-at-lowering"
-  std::vector<Place> fences; // the fences that order it
+  std::string orderedBy; // "program order" or "mbarrier ready: default IR 44 ->
+                         // partition0 IR 58"
+  PairVerdict verdict = PairVerdict::Fenced;
+  std::vector<FindingLocation> fences; // the fences that order it
 };
 
 /// A fence and what it orders.
 struct FenceUse {
-  Place where;
+  FindingLocation where;
+  std::string partition;
   bool spurious = false;
   std::string reason;              // why it orders nothing
   std::vector<std::string> orders; // "local_store w_smem IR 45 -> wgmma operand B IR 58"
@@ -80,8 +70,8 @@ struct KernelFenceReport {
   size_t genericAccesses = 0, asyncAccesses = 0;
   std::vector<ProxyPair> pairs;
   std::vector<FenceUse> fences;
-  std::vector<Finding> findings;
-  std::string verdict; // "missing-fence", "ok", "skipped"
+  std::vector<Finding> findings; // sorted by location
+  FenceVerdict verdict = FenceVerdict::Ok;
 };
 
 /// What the check assumes about the compiler after this IR.
@@ -102,6 +92,10 @@ struct FenceCheckInfo {
 
 /// The check ids, in the order `--list-checks` prints them.
 const std::vector<FenceCheckInfo> &fenceChecks();
+
+/// "IR 41, kernel.py:52": a location as the fence prose names it (Python file
+/// by its base name).
+std::string placeText(const FindingLocation &l);
 
 /// Checks every function of a module.
 std::vector<KernelFenceReport> checkFences(const ir::Module &m, const FenceOptions &opts = {});

@@ -103,17 +103,10 @@ BarrierRef LintContext::barrierRef(const ir::Value *start) const {
   return r;
 }
 
-LintPoint LintContext::point(const ir::Operation *op) const {
-  LintPoint p;
-  p.op = op;
-  p.offset = op->range.offset;
-  p.irLine = op->line;
+FindingLocation LintContext::point(const ir::Operation *op) const {
   ir::ResolvedLoc loc = kernel.sourceOf(op);
-  if (loc.known()) {
-    p.pyFile = loc.file;
-    p.pyLine = loc.line;
-  }
-  return p;
+  return locationAt(module.buffer(), op->range.offset, loc.known() ? loc.file : std::string(),
+                    loc.known() ? loc.line : 0);
 }
 
 bool LintContext::inLoop(const ir::Operation *op) const {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "checks/tlxlint/LintFinding.h"
+#include "checks/Finding.h"
 #include "kernel/Kernel.h"
 
 namespace tscope::checks::tlxlint {
@@ -70,8 +70,8 @@ public:
   BarrierRef barrierRef(const ir::Value *v) const;
   /// The integer value of a scalar (through captures and arith), if constant.
   std::optional<int64_t> constant(const ir::Value *v) const;
-  /// Where `op` is, for a finding.
-  LintPoint point(const ir::Operation *op) const;
+  /// Where `op` is, for a finding: its IR line and column, and the Python line behind it.
+  FindingLocation point(const ir::Operation *op) const;
   /// True when `op` sits inside an scf.for or scf.while of the function.
   bool inLoop(const ir::Operation *op) const;
   /// "ready[slot]", "acc_bar": the barrier as a reader knows it.

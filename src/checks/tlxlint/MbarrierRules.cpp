@@ -125,7 +125,7 @@ std::string places(const std::set<std::string> &s) {
 
 } // namespace
 
-void checkBarrierInitCount(const LintContext &ctx, std::vector<LintFinding> &out) {
+void checkBarrierInitCount(const LintContext &ctx, std::vector<Finding> &out) {
   // Peer CTAs of a cluster can arrive too (remote arrives, multicast commits).
   if (!ctx.singleCta)
     return;
@@ -200,7 +200,7 @@ void checkBarrierInitCount(const LintContext &ctx, std::vector<LintFinding> &out
       if (perPartition.size() < 2 || total <= init->count)
         continue;
       std::set<std::string> who;
-      LintFinding f;
+      Finding f;
       f.severity = support::Severity::Error;
       f.where = ctx.point(init->at->op);
       for (auto &[key, a] : perPartition) {
@@ -241,7 +241,7 @@ void checkBarrierInitCount(const LintContext &ctx, std::vector<LintFinding> &out
       if (!bounded || !waited || total >= init->count)
         continue;
       std::string bar = alloc->name + (alloc->slots() > 1 ? "[" + std::to_string(slot) + "]" : "");
-      LintFinding f;
+      Finding f;
       f.severity = support::Severity::Error;
       f.where = ctx.point(init->at->op);
       for (const Event *a : reaching)
@@ -263,7 +263,7 @@ void checkBarrierInitCount(const LintContext &ctx, std::vector<LintFinding> &out
   }
 }
 
-void checkExpectBytes(const LintContext &ctx, std::vector<LintFinding> &out) {
+void checkExpectBytes(const LintContext &ctx, std::vector<Finding> &out) {
   // Multicast and 2-CTA loads deliver bytes to several CTAs' barriers.
   if (!ctx.singleCta)
     return;
@@ -335,7 +335,7 @@ void checkExpectBytes(const LintContext &ctx, std::vector<LintFinding> &out) {
     uint64_t sum = 0;
     bool known = true;
     std::string parts;
-    std::vector<LintRelated> related;
+    std::vector<RelatedLocation> related;
     for (const ir::Operation *l : loads) {
       dialect::OperandRoles r = dialect::operandRoles(ctx.module, l);
       auto md = dialect::parseMemDesc(ctx.module, ctx.kernel.chunk,
@@ -355,7 +355,7 @@ void checkExpectBytes(const LintContext &ctx, std::vector<LintFinding> &out) {
     }
     if (!known || sum == static_cast<uint64_t>(*xr.bytes))
       continue;
-    LintFinding f;
+    Finding f;
     f.severity = support::Severity::Error;
     f.where = ctx.point(p.op);
     f.related = std::move(related);
@@ -375,7 +375,7 @@ void checkExpectBytes(const LintContext &ctx, std::vector<LintFinding> &out) {
   }
 }
 
-void checkCommitOnMmaBarrier(const LintContext &ctx, std::vector<LintFinding> &out) {
+void checkCommitOnMmaBarrier(const LintContext &ctx, std::vector<Finding> &out) {
   std::vector<std::pair<const PlacedOp *, const ir::Value *>> mmaBars;
   for (const PlacedOp &p : ctx.ops) {
     OpKind k = dialect::kindOf(p.op);
@@ -393,7 +393,7 @@ void checkCommitOnMmaBarrier(const LintContext &ctx, std::vector<LintFinding> &o
     for (auto &[mma, mb] : mmaBars) {
       if (mb != cb && !ctx.barrierRef(mb).same(cref))
         continue;
-      LintFinding f;
+      Finding f;
       f.severity = support::Severity::Error;
       f.where = ctx.point(p.op);
       f.related.push_back({ctx.point(mma->op),
@@ -409,7 +409,7 @@ void checkCommitOnMmaBarrier(const LintContext &ctx, std::vector<LintFinding> &o
   }
 }
 
-void checkInitWithoutInval(const LintContext &ctx, std::vector<LintFinding> &out) {
+void checkInitWithoutInval(const LintContext &ctx, std::vector<Finding> &out) {
   Events ev = collect(ctx);
   std::map<const kernel::Allocation *, const Event *> firstInit;
   std::set<const kernel::Allocation *> invalidated;
@@ -424,7 +424,7 @@ void checkInitWithoutInval(const LintContext &ctx, std::vector<LintFinding> &out
   for (auto &[alloc, init] : firstInit) {
     if (invalidated.count(alloc))
       continue;
-    std::vector<LintRelated> reuse;
+    std::vector<RelatedLocation> reuse;
     for (const PlacedOp &p : ctx.ops) {
       if (dialect::kindOf(p.op) != OpKind::LocalDealloc || !p.op->numOperands)
         continue;
@@ -447,7 +447,7 @@ void checkInitWithoutInval(const LintContext &ctx, std::vector<LintFinding> &out
     }
     if (reuse.empty())
       continue;
-    LintFinding f;
+    Finding f;
     f.severity = support::Severity::Note;
     f.where = ctx.point(init->at->op);
     f.related = std::move(reuse);

@@ -97,7 +97,7 @@ const char *instruction(const ir::Operation *op) {
 
 } // namespace
 
-void checkMmaTileMin(const LintContext &ctx, std::vector<LintFinding> &out) {
+void checkMmaTileMin(const LintContext &ctx, std::vector<Finding> &out) {
   for (const PlacedOp &p : ctx.ops) {
     if (!isMma(p.op) || p.op->numOperands < 2)
       continue;
@@ -122,7 +122,7 @@ void checkMmaTileMin(const LintContext &ctx, std::vector<LintFinding> &out) {
     std::string list;
     for (size_t i = 0; i < why.size(); ++i)
       list += (i ? ", " : "") + why[i];
-    LintFinding f;
+    Finding f;
     f.severity = support::Severity::Error;
     f.where = ctx.point(p.op);
     f.message = "MMA tile " + std::to_string(M) + "x" + std::to_string(N) + "x" +
@@ -133,7 +133,7 @@ void checkMmaTileMin(const LintContext &ctx, std::vector<LintFinding> &out) {
   }
 }
 
-void checkTwoCtaMma(const LintContext &ctx, std::vector<LintFinding> &out) {
+void checkTwoCtaMma(const LintContext &ctx, std::vector<Finding> &out) {
   for (const PlacedOp &p : ctx.ops) {
     OpKind k = dialect::kindOf(p.op);
     if ((k != OpKind::TcGen5Mma && k != OpKind::TcGen5MmaScaled) || p.op->numOperands < 1)
@@ -152,7 +152,7 @@ void checkTwoCtaMma(const LintContext &ctx, std::vector<LintFinding> &out) {
     int64_t M = a->dims[a->dims.size() - 2] / split;
     if (M == 128)
       continue;
-    LintFinding f;
+    Finding f;
     f.where = ctx.point(p.op);
     if (M == 64) {
       f.severity = support::Severity::Warning;

@@ -42,11 +42,11 @@ const char *verb(const NamedUse &u) { return u.arrive ? "arrived on" : "waited o
 
 } // namespace
 
-void checkNamedBarrierId(const LintContext &ctx, std::vector<LintFinding> &out) {
+void checkNamedBarrierId(const LintContext &ctx, std::vector<Finding> &out) {
   for (const NamedUse &u : namedUses(ctx)) {
     if (!u.id || (*u.id >= 0 && *u.id <= 15))
       continue;
-    LintFinding f;
+    Finding f;
     f.severity = support::Severity::Error;
     f.where = ctx.point(u.at->op);
     f.message = "named barrier id " + std::to_string(*u.id) +
@@ -55,11 +55,11 @@ void checkNamedBarrierId(const LintContext &ctx, std::vector<LintFinding> &out) 
   }
 }
 
-void checkNamedBarrierCount(const LintContext &ctx, std::vector<LintFinding> &out) {
+void checkNamedBarrierCount(const LintContext &ctx, std::vector<Finding> &out) {
   for (const NamedUse &u : namedUses(ctx)) {
     if (!u.threads || (*u.threads > 0 && *u.threads % 32 == 0))
       continue;
-    LintFinding f;
+    Finding f;
     f.severity = support::Severity::Error;
     f.where = ctx.point(u.at->op);
     std::string id = u.id ? std::to_string(*u.id) : std::string("?");
@@ -71,7 +71,7 @@ void checkNamedBarrierCount(const LintContext &ctx, std::vector<LintFinding> &ou
   }
 }
 
-void checkNamedBarrierCountMismatch(const LintContext &ctx, std::vector<LintFinding> &out) {
+void checkNamedBarrierCountMismatch(const LintContext &ctx, std::vector<Finding> &out) {
   std::map<int64_t, const NamedUse *> firstById;
   std::vector<NamedUse> uses = namedUses(ctx);
   for (const NamedUse &u : uses) {
@@ -81,7 +81,7 @@ void checkNamedBarrierCountMismatch(const LintContext &ctx, std::vector<LintFind
     if (inserted || *it->second->threads == *u.threads)
       continue;
     const NamedUse &first = *it->second;
-    LintFinding f;
+    Finding f;
     f.severity = support::Severity::Error;
     f.where = ctx.point(u.at->op);
     f.message =
@@ -96,7 +96,7 @@ void checkNamedBarrierCountMismatch(const LintContext &ctx, std::vector<LintFind
   }
 }
 
-void checkNamedBarrierWarps(const LintContext &ctx, std::vector<LintFinding> &out) {
+void checkNamedBarrierWarps(const LintContext &ctx, std::vector<Finding> &out) {
   std::vector<NamedUse> uses = namedUses(ctx);
   // Per id: the partitions that use it and their warps.
   std::map<int64_t, std::map<std::string, int>> parts;
@@ -123,7 +123,7 @@ void checkNamedBarrierWarps(const LintContext &ctx, std::vector<LintFinding> &ou
     }
     if (*u.threads == available || !reported.insert({*u.id, *u.threads}).second)
       continue;
-    LintFinding f;
+    Finding f;
     f.where = ctx.point(u.at->op);
     std::string head = "named barrier " + std::to_string(*u.id) + " is " + verb(u) + " with " +
                        std::to_string(*u.threads) + " threads but the partitions that use it (" +

@@ -19,7 +19,7 @@ const char *kLaunch =
 
 } // namespace
 
-void checkRemoteArrive(const LintContext &ctx, std::vector<LintFinding> &out) {
+void checkRemoteArrive(const LintContext &ctx, std::vector<Finding> &out) {
   if (!ctx.singleCta)
     return;
   for (const PlacedOp &p : ctx.ops) {
@@ -31,7 +31,7 @@ void checkRemoteArrive(const LintContext &ctx, std::vector<LintFinding> &out) {
     BarrierRef ref = ctx.barrierRef(r.barrier);
     if (!ref.remote && !clusterMemory(ctx, r.barrier))
       continue;
-    LintFinding f;
+    Finding f;
     f.severity = support::Severity::Error;
     f.where = ctx.point(p.op);
     f.message =
@@ -42,7 +42,7 @@ void checkRemoteArrive(const LintContext &ctx, std::vector<LintFinding> &out) {
   }
 }
 
-void checkRemoteStore(const LintContext &ctx, std::vector<LintFinding> &out) {
+void checkRemoteStore(const LintContext &ctx, std::vector<Finding> &out) {
   if (!ctx.singleCta)
     return;
   for (const PlacedOp &p : ctx.ops) {
@@ -56,7 +56,7 @@ void checkRemoteStore(const LintContext &ctx, std::vector<LintFinding> &out) {
     }
     if (!remote)
       continue;
-    LintFinding f;
+    Finding f;
     f.severity = support::Severity::Error;
     f.where = ctx.point(p.op);
     f.message = std::string(p.op->opName()) + " writes another CTA's shared memory but " + kLaunch +

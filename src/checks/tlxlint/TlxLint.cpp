@@ -50,26 +50,48 @@ bool isLintCheck(const std::string &id) {
   return false;
 }
 
-std::vector<LintFinding> lintModule(const ir::Module &m, const LintOptions &opts) {
-  std::vector<LintFinding> out;
+const char *lintVerdictName(LintVerdict v) {
+  switch (v) {
+  case LintVerdict::Clean:
+    return "clean";
+  case LintVerdict::Findings:
+    return "findings";
+  case LintVerdict::Errors:
+    return "errors";
+  }
+  return "?";
+}
+
+LintReport lintModule(const ir::Module &m, const LintOptions &opts) {
+  LintReport rep;
+  std::vector<Finding> &out = rep.findings;
   for (const kernel::Kernel &k : kernel::Kernel::build(m)) {
     LintContext ctx(m, k);
+    KernelLint kl;
+    kl.kernel = k.name;
+    size_t first = out.size();
     for (const LintCheck &c : lintChecks()) {
-      if (std::find(opts.disabled.begin(), opts.disabled.end(), std::string(c.id)) !=
-          opts.disabled.end())
+      if (std::find(opts.disabled.begin(), opts.disabled.end(), std::string(c.id)) != opts.disabled.end())
         continue;
       size_t before = out.size();
       c.run(ctx, out);
       for (size_t i = before; i < out.size(); ++i)
         out[i].check = std::string(c.id);
     }
+    kl.findings = out.size() - first;
+    for (size_t i = first; i < out.size(); ++i)
+      if (out[i].severity == support::Severity::Error)
+        kl.verdict = LintVerdict::Errors;
+      else if (kl.verdict == LintVerdict::Clean)
+        kl.verdict = LintVerdict::Findings;
+    rep.kernels.push_back(std::move(kl));
   }
-  std::stable_sort(out.begin(), out.end(), [](const LintFinding &a, const LintFinding &b) {
+  std::stable_sort(out.begin(), out.end(), [](const Finding &a, const Finding &b) {
     if (a.where.offset != b.where.offset)
       return a.where.offset < b.where.offset;
     return a.check < b.check;
   });
-  return out;
+  return rep;
 }
 
 } // namespace tscope::checks::tlxlint

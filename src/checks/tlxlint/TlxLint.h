@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "checks/tlxlint/LintFinding.h"
+#include "checks/Finding.h"
 #include "ir/Module.h"
 
 namespace tscope::checks::tlxlint {
@@ -14,9 +14,33 @@ struct LintOptions {
   std::vector<std::string> disabled; // check ids to skip
 };
 
-/// Every finding of every enabled rule, ordered by position in the file,
-/// then check id (deterministic).
-std::vector<LintFinding> lintModule(const ir::Module &m, const LintOptions &opts = {});
+/// The verdict of one kernel.
+enum class LintVerdict {
+  Clean,    ///< no rule fired
+  Findings, ///< warnings or notes only
+  Errors,   ///< at least one error
+};
+
+/// "clean", "findings", "errors".
+const char *lintVerdictName(LintVerdict v);
+
+/// What the rules found in one kernel.
+struct KernelLint {
+  std::string kernel;
+  LintVerdict verdict = LintVerdict::Clean;
+  size_t findings = 0;
+};
+
+/// The lint result of a module.
+struct LintReport {
+  std::vector<KernelLint> kernels;
+  /// Every finding of every enabled rule, ordered by position in the file,
+  /// then check id (deterministic).
+  std::vector<Finding> findings;
+};
+
+/// Runs every enabled rule over every kernel of `m`.
+LintReport lintModule(const ir::Module &m, const LintOptions &opts = {});
 
 /// True when `id` names a rule of the registry.
 bool isLintCheck(const std::string &id);

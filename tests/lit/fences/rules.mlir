@@ -46,7 +46,7 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
       ttng.async_tma_store_wait {pendings = 0 : i32}
       ttg.local_store %v, %x : tensor<64x64xf16, #b> -> !ttg.memdesc<64x64xf16, #n, #smem, mutable>
     }
-    // CHECK: path:
+    // CHECK: trace (3 steps):
     // CHECK-NEXT: 1. outside     generic write (local_store) of x  [IR [[@LINE-3]]]
     // CHECK-NEXT: 2. outside     back edge of scf.for  [IR [[@LINE-7]]]
     // CHECK-NEXT: 3. outside     async-proxy read (TMA store) of x  [IR [[@LINE-7]]]

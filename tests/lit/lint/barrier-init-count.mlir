@@ -14,8 +14,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
     ttng.init_barrier %empty, 1 : !ttg.memdesc<1xi64, #s, #smem, mutable>
 // CHECK-NEXT: ttng.init_barrier
 // CHECK-NEXT: ^
-// CHECK-NEXT: note: partition0 arrives on empty (IR line [[@LINE+17]])
-// CHECK-NEXT: note: partition1 arrives on empty (IR line [[@LINE+24]])
+// CHECK-NEXT: barrier-init-count.mlir:[[@LINE+17]]:{{[0-9]+}}: note: partition0 arrives on empty (IR [[@LINE+17]])
+// CHECK-NEXT: barrier-init-count.mlir:[[@LINE+24]]:{{[0-9]+}}: note: partition1 arrives on empty (IR [[@LINE+24]])
     ttg.warp_specialize(%empty, %n)
     default {
       %c0 = arith.constant 0 : i32

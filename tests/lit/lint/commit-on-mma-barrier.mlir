@@ -22,7 +22,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // The MMA's own barrier, viewed again through the same slot.
     %again = ttg.memdesc_index %bars[%c0] : !ttg.memdesc<2x1xi64, #s, #smem, mutable> -> !ttg.memdesc<1xi64, #s, #smem, mutable>
 // CHECK: commit-on-mma-barrier.mlir:[[@LINE+2]]:5: error: tcgen05_commit on bars[0], which the MMA at IR line [[@LINE-5]] already arrives on (mBarriers): each phase gets an extra arrival and runs ahead of the data; give tcgen05_commit a barrier of its own [tlx-commit-on-mma-barrier]
-// CHECK: note: the MMA that arrives on bars[0] when it completes (IR line [[@LINE-6]])
+// CHECK: commit-on-mma-barrier.mlir:[[@LINE-6]]:{{[0-9]+}}: note: the MMA that arrives on bars[0] when it completes (IR [[@LINE-6]])
     ttng.tc_gen5_commit %again : !ttg.memdesc<1xi64, #s, #smem, mutable>
     ttng.wait_barrier %mma_bar, %c0 : !ttg.memdesc<1xi64, #s, #smem, mutable>
     ttng.wait_barrier %acc_bar, %c0 : !ttg.memdesc<1xi64, #s, #smem, mutable>

@@ -9,7 +9,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
     %c0 = arith.constant 0 : i32
     %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #s, #smem, mutable>
 // CHECK: init-without-inval.mlir:[[@LINE+2]]:5: note: barrier bar is initialised but never invalidated, and its memory is reused (local_dealloc releases its memory): mbarrier.inval must come before the memory is repurposed; add ttng.inval_barrier after its last use [tlx-barrier-init-without-inval]
-// CHECK: note: local_dealloc releases its memory (IR line [[@LINE+4]])
+// CHECK: init-without-inval.mlir:[[@LINE+4]]:{{[0-9]+}}: note: local_dealloc releases its memory (IR [[@LINE+4]])
     ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #s, #smem, mutable>
     ttng.arrive_barrier %bar, 1 : !ttg.memdesc<1xi64, #s, #smem, mutable>
     ttng.wait_barrier %bar, %c0 : !ttg.memdesc<1xi64, #s, #smem, mutable>

@@ -10,6 +10,7 @@
 
 using namespace tscope;
 using namespace tscope::checks::fences;
+using tscope::checks::Finding;
 using tscope::testing::kernelIr;
 using tscope::testing::ParsedIr;
 namespace ops = tscope::testing::ops;
@@ -86,10 +87,10 @@ std::string wsKernel(bool producerFence, bool consumerFence) {
 
 TEST(FenceCheck, StoreThenTmaStoreNeedsAFence) {
   Result r = check(kernelIr(std::string(ops::kStoreX) + ops::kTmaStoreX));
-  EXPECT_EQ(r.rep.verdict, "missing-fence");
+  EXPECT_EQ(r.rep.verdict, FenceVerdict::MissingFence);
   ASSERT_EQ(r.count("missing-fence"), 1u);
   const Finding *f = r.first("missing-fence");
-  EXPECT_EQ(f->severity, "error");
+  EXPECT_EQ(f->severity, support::Severity::Error);
   EXPECT_EQ(f->where.line, 15u); // the TMA store
   ASSERT_FALSE(f->related.empty());
   EXPECT_EQ(f->related[0].where.line, 14u); // the local_store
@@ -102,10 +103,10 @@ TEST(FenceCheck, StoreThenTmaStoreNeedsAFence) {
 
 TEST(FenceCheck, FenceBetweenIsSufficientAndUseful) {
   Result r = check(kernelIr(std::string(ops::kStoreX) + ops::kFence + ops::kTmaStoreX));
-  EXPECT_EQ(r.rep.verdict, "ok");
+  EXPECT_EQ(r.rep.verdict, FenceVerdict::Ok);
   EXPECT_TRUE(r.rep.findings.empty());
   ASSERT_EQ(r.rep.pairs.size(), 1u);
-  EXPECT_EQ(r.rep.pairs[0].verdict, "fenced");
+  EXPECT_EQ(r.rep.pairs[0].verdict, PairVerdict::Fenced);
   ASSERT_EQ(r.rep.pairs[0].fences.size(), 1u);
   EXPECT_EQ(r.rep.pairs[0].fences[0].line, 15u);
   ASSERT_EQ(r.rep.fences.size(), 1u);
@@ -116,7 +117,7 @@ TEST(FenceCheck, ReadAfterReadNeedsNoFence) {
   // local_load then TMA store: both read, nothing to order.
   Result r = check(kernelIr(std::string(ops::kLoadX) + ops::kTmaStoreX));
   EXPECT_TRUE(r.rep.pairs.empty());
-  EXPECT_EQ(r.rep.verdict, "ok");
+  EXPECT_EQ(r.rep.verdict, FenceVerdict::Ok);
 }
 
 TEST(FenceCheck, BackEdgeCarriesTheWriteToTheNextTrip) {
@@ -128,32 +129,32 @@ TEST(FenceCheck, BackEdgeCarriesTheWriteToTheNextTrip) {
   const Finding *f = r.first("missing-fence");
   EXPECT_NE(f->message.find("back edge of scf.for"), std::string::npos) << f->message;
   bool traced = false;
-  for (const TraceStep &s : f->trace)
+  for (const checks::FindingStep &s : f->trace)
     traced |= s.action == "back edge of scf.for";
   EXPECT_TRUE(traced);
   // The hoisted fence orders nothing: no generic access reaches it.
   EXPECT_EQ(r.count("spurious-fence"), 1u);
   // With the fence at the top of the body every trip is ordered.
   Result ok = check(kernelIr(loop(std::string(ops::kFence) + ops::kTmaStoreX + ops::kStoreWait + ops::kStoreX)));
-  EXPECT_EQ(ok.rep.verdict, "ok");
+  EXPECT_EQ(ok.rep.verdict, FenceVerdict::Ok);
   EXPECT_EQ(ok.count("spurious-fence"), 0u);
 }
 
 TEST(FenceCheck, FenceHoistedOutOfTheLoopStillOrdersEveryTrip) {
   // W written once before the loop and fenced there; every wgmma in the loop reads it.
   Result r = check(kernelIr(std::string(ops::kStoreX) + ops::kFence + loop(ops::kWgmmaX)));
-  EXPECT_EQ(r.rep.verdict, "ok");
+  EXPECT_EQ(r.rep.verdict, FenceVerdict::Ok);
   EXPECT_TRUE(r.rep.findings.empty());
   ASSERT_EQ(r.rep.pairs.size(), 2u); // operands A and B
   for (const ProxyPair &pp : r.rep.pairs)
-    EXPECT_EQ(pp.verdict, "fenced");
+    EXPECT_EQ(pp.verdict, PairVerdict::Fenced);
 }
 
 TEST(FenceCheck, ZeroTripLoopBypassesAFenceInsideIt) {
   Result r = check(kernelIr(std::string(ops::kStoreX) + loop(ops::kFence) + ops::kTmaStoreX));
   EXPECT_EQ(r.count("missing-fence"), 1u);
   bool skip = false;
-  for (const TraceStep &s : r.first("missing-fence")->trace)
+  for (const checks::FindingStep &s : r.first("missing-fence")->trace)
     skip |= s.action == "skips scf.for (zero trips)";
   EXPECT_TRUE(skip);
 }
@@ -166,22 +167,22 @@ TEST(FenceCheck, EveryBranchMustFence) {
   Result r = check(kernelIr(elseMissing));
   ASSERT_EQ(r.count("missing-fence"), 1u);
   bool viaElse = false;
-  for (const TraceStep &s : r.first("missing-fence")->trace)
+  for (const checks::FindingStep &s : r.first("missing-fence")->trace)
     viaElse |= s.action == "else branch of scf.if";
   EXPECT_TRUE(viaElse);
   std::string both = std::string(ops::kStoreX) + "    scf.if %cond {\n" + ops::kFence + "    } else {\n" +
                      ops::kFence + "    }\n" + ops::kTmaStoreX;
-  EXPECT_EQ(check(kernelIr(both)).rep.verdict, "ok");
+  EXPECT_EQ(check(kernelIr(both)).rep.verdict, FenceVerdict::Ok);
 }
 
 TEST(FenceCheck, CrossPartitionNeedsAFenceOnOneSide) {
   Result missing = check(wsKernel(false, false));
   ASSERT_EQ(missing.count("missing-fence"), 1u);
   const Finding *f = missing.first("missing-fence");
-  EXPECT_EQ(f->where.partition, "partition0");
+  EXPECT_EQ(f->trace.back().actor, "partition0"); // the async access
   EXPECT_NE(f->message.find("ordered only by mbarrier ready"), std::string::npos) << f->message;
   ASSERT_EQ(f->related.size(), 3u); // the store, the arrive, the wait
-  EXPECT_EQ(f->related[0].where.partition, "default");
+  EXPECT_EQ(f->trace.front().actor, "default"); // the generic access
   EXPECT_NE(f->related[1].message.find("arrive_barrier"), std::string::npos);
   EXPECT_NE(f->related[2].message.find("wait_barrier"), std::string::npos);
   ASSERT_EQ(missing.rep.pairs.size(), 1u);
@@ -189,10 +190,10 @@ TEST(FenceCheck, CrossPartitionNeedsAFenceOnOneSide) {
 
   for (auto [producer, consumer] : {std::pair{true, false}, std::pair{false, true}}) {
     Result r = check(wsKernel(producer, consumer));
-    EXPECT_EQ(r.rep.verdict, "ok") << producer << consumer;
+    EXPECT_EQ(r.rep.verdict, FenceVerdict::Ok) << producer << consumer;
     EXPECT_EQ(r.count("spurious-fence"), 0u) << producer << consumer;
     ASSERT_EQ(r.rep.pairs.size(), 1u);
-    EXPECT_EQ(r.rep.pairs[0].verdict, "fenced");
+    EXPECT_EQ(r.rep.pairs[0].verdict, PairVerdict::Fenced);
   }
   // Both sides fenced: the consumer's fence is redundant.
   EXPECT_EQ(check(wsKernel(true, true)).count("spurious-fence"), 1u);
@@ -215,7 +216,7 @@ TEST(FenceCheck, WarpSpecializeStartOrdersTheParentBeforeWorkers) {
   Result missing = check(ir(false));
   ASSERT_EQ(missing.count("missing-fence"), 1u);
   EXPECT_NE(missing.first("missing-fence")->message.find("warp_specialize start"), std::string::npos);
-  EXPECT_EQ(check(ir(true)).rep.verdict, "ok");
+  EXPECT_EQ(check(ir(true)).rep.verdict, FenceVerdict::Ok);
 }
 
 TEST(FenceCheck, WarpSpecializeEndOrdersWorkersBeforeTheParent) {
@@ -236,8 +237,8 @@ TEST(FenceCheck, WarpSpecializeEndOrdersWorkersBeforeTheParent) {
   ASSERT_EQ(missing.count("missing-fence"), 1u);
   EXPECT_NE(missing.first("missing-fence")->message.find("the warp_specialize end"), std::string::npos)
       << missing.first("missing-fence")->message;
-  EXPECT_EQ(missing.first("missing-fence")->where.partition, "outside");
-  EXPECT_EQ(check(ir(true)).rep.verdict, "ok");
+  EXPECT_EQ(missing.first("missing-fence")->trace.back().actor, "outside");
+  EXPECT_EQ(check(ir(true)).rep.verdict, FenceVerdict::Ok);
 }
 
 TEST(FenceCheck, NamedBarriersOrderPartitions) {
@@ -265,7 +266,7 @@ TEST(FenceCheck, NamedBarriersOrderPartitions) {
   EXPECT_NE(missing.first("missing-fence")->message.find("ordered only by named barrier 1"), std::string::npos)
       << missing.first("missing-fence")->message;
   Result ok = check(ir(true));
-  EXPECT_EQ(ok.rep.verdict, "ok");
+  EXPECT_EQ(ok.rep.verdict, FenceVerdict::Ok);
   EXPECT_EQ(ok.count("spurious-fence"), 0u);
 }
 
@@ -307,13 +308,13 @@ TEST(FenceCheck, TmaLoadAfterGenericReadIsLeftToLowering) {
   Result r = check(kernelIr(body));
   EXPECT_EQ(r.count("missing-fence"), 0u);
   ASSERT_EQ(r.count("fence-at-lowering"), 1u);
-  EXPECT_EQ(r.first("fence-at-lowering")->severity, "note");
-  EXPECT_EQ(r.rep.verdict, "ok");
+  EXPECT_EQ(r.first("fence-at-lowering")->severity, support::Severity::Note);
+  EXPECT_EQ(r.rep.verdict, FenceVerdict::Ok);
   FenceOptions strict;
   strict.loweringFences = false;
   Result s = check(kernelIr(body), strict);
   EXPECT_EQ(s.count("missing-fence"), 1u);
-  EXPECT_EQ(s.rep.verdict, "missing-fence");
+  EXPECT_EQ(s.rep.verdict, FenceVerdict::MissingFence);
 }
 
 TEST(FenceCheck, SpuriousAndRedundantFences) {
@@ -335,7 +336,7 @@ TEST(FenceCheck, SpuriousAndRedundantFences) {
 TEST(FenceCheck, NothingToReportBelowSm90) {
   Result r = check(kernelIr(std::string(ops::kStoreX) + ops::kTmaStoreX, "cuda:80"));
   EXPECT_FALSE(r.rep.checked);
-  EXPECT_EQ(r.rep.verdict, "skipped");
+  EXPECT_EQ(r.rep.verdict, FenceVerdict::Skipped);
   EXPECT_TRUE(r.rep.findings.empty());
   EXPECT_EQ(cudaCapability("cuda:100"), 100);
   EXPECT_EQ(cudaCapability("hip:gfx942"), std::nullopt);

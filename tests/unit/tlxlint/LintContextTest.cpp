@@ -1,8 +1,10 @@
 // LintContext: barrier operands traced through partition captures and
-// memdesc_index to their allocation and slot; the CTA shape of the launch.
+// memdesc_index to their allocation and slot; the CTA shape of the launch;
+// the rules' findings and per-kernel verdicts.
 #include <gtest/gtest.h>
 
 #include "checks/tlxlint/LintContext.h"
+#include "checks/tlxlint/TlxLint.h"
 #include "ir/Parser.h"
 
 using namespace tscope;
@@ -61,4 +63,37 @@ TEST(LintContext, BarrierRefThroughCaptureAndIndex) {
   EXPECT_FALSE(refs[1].same(refs[2])); // a run-time slot is not known to be slot 1
   EXPECT_FALSE(refs[2].slot().constant);
   EXPECT_EQ(ctx.describe(refs[1]), "bars[1]");
+}
+
+// The rules return checks::Finding located at the op's own byte offset (line
+// and real column), and each kernel gets a typed verdict.
+TEST(TlxLint, FindingsPointAtTheOpAndKernelsGetAVerdict) {
+  const char *text = R"(module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+  tt.func @bad() {
+    %c16 = arith.constant 16 : i32
+    %c128 = arith.constant 128 : i32
+      ttng.arrive_barrier_named %c16, %c128 : i32, i32
+    tt.return
+  }
+  tt.func @clean() {
+    tt.return
+  }
+})";
+  support::Diagnostics diags;
+  auto m = ir::parseModule(support::SourceBuffer::fromString("k.ttgir", text), diags);
+  ASSERT_EQ(diags.errorCount(), 0u);
+  checks::tlxlint::LintReport rep = checks::tlxlint::lintModule(*m);
+  ASSERT_EQ(rep.findings.size(), 1u);
+  const checks::Finding &f = rep.findings[0];
+  EXPECT_EQ(f.check, "tlx-named-barrier-id");
+  EXPECT_EQ(f.where.file, "k.ttgir");
+  EXPECT_EQ(f.where.line, 5u);
+  EXPECT_EQ(f.where.col, 7u);
+  ASSERT_TRUE(f.where.offset);
+  ASSERT_EQ(rep.kernels.size(), 2u);
+  EXPECT_EQ(rep.kernels[0].kernel, "bad");
+  EXPECT_EQ(rep.kernels[0].verdict, checks::tlxlint::LintVerdict::Errors);
+  EXPECT_EQ(rep.kernels[0].findings, 1u);
+  EXPECT_EQ(rep.kernels[1].verdict, checks::tlxlint::LintVerdict::Clean);
+  EXPECT_STREQ(checks::tlxlint::lintVerdictName(rep.kernels[1].verdict), "clean");
 }
