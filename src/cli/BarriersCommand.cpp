@@ -51,7 +51,7 @@ Command makeBarriersCommand() {
                 return kExitClean;
               }
               if (o->format == "json")
-                std::cout << render::barrierJson(reps, o->file).dump(2) << "\n";
+                std::cout << render::barrierJson(reps, o->file, m->buffer()).dump(2) << "\n";
               else if (o->format == "md")
                 render::barrierMarkdown(std::cout, reps);
               else if (o->format == "dot")
