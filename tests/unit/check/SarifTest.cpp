@@ -19,9 +19,9 @@ checks::Finding sampleFinding(const support::SourceBuffer &buf) {
   f.message = "kernel k hangs: partition0 waits on ready[0]";
   f.where = checks::locationAt(buf, 17, "/src/kernel.py", 12); // "ttng.wait_barrier" on line 2
   f.where.pyText = "    mbarrier.wait(ready, 0)";
-  f.related.push_back({checks::locationAt(buf, 43), "partition1 waits on empty[0]"});
+  f.related.push_back({checks::locationAt(buf, 42), "partition1 waits on empty[0]"});
   f.notes = {"cause: nobody arrives", "bindings: K=64"};
-  f.trace.push_back({"partition0", "arrive empty[0]", checks::locationAt(buf, 43)});
+  f.trace.push_back({"partition0", "arrive empty[0]", checks::locationAt(buf, 42)});
   f.trace.push_back({"partition1", "wait ready[0]", checks::locationAt(buf, 17)});
   return f;
 }
