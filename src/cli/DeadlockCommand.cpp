@@ -7,6 +7,7 @@
 
 #include "checks/deadlock/DeadlockFindings.h"
 #include "cli/Command.h"
+#include "cli/FindingsOutput.h"
 #include "cli/LoadModule.h"
 #include "cli/ModelOptions.h"
 #include "render/FindingRender.h"
@@ -90,27 +91,14 @@ int runDeadlock(const std::string &file, const std::string &format, const checks
   const support::SourceBuffer &buf = m->buffer();
   auto results = checks::checkDeadlocks(*m, opts);
   bool found = false;
-  nlohmann::json findings = nlohmann::json::array(), kernels = nlohmann::json::array();
+  FindingsOutput out(std::cout, "tscope.deadlock/1", file, format == "json", buf);
   for (const auto &r : results) {
     checks::AnalysisResult res = checks::deadlockFindings(buf, r);
-    checks::Verdict v = res.kernels.front().verdict;
-    found |= v == checks::Verdict::Deadlock || r.trapRun.has_value();
-    if (format == "json") {
-      kernels.push_back(kernelJson(buf, r));
-      for (const checks::Finding &f : res.findings)
-        findings.push_back(render::findingJson(f));
-      continue;
-    }
-    kernelText(std::cout, buf, r);
-    render::attachPythonLines(res.findings);
-    for (const checks::Finding &f : res.findings)
-      render::findingText(std::cout, &buf, f);
+    found |= res.kernels.front().verdict == checks::Verdict::Deadlock || r.trapRun.has_value();
+    out.add([&] { return kernelJson(buf, r); }, [&](std::ostream &os) { kernelText(os, buf, r); },
+            std::move(res.findings));
   }
-  if (format == "json")
-    std::cout << nlohmann::json{{"schema", "tscope.deadlock/1"}, {"file", file}, {"kernels", kernels},
-                                {"findings", findings}}
-                     .dump(2)
-              << "\n";
+  out.finish();
   return found ? kExitFindings : kExitClean;
 }
 

@@ -8,6 +8,7 @@
 
 #include "checks/races/RaceFindings.h"
 #include "cli/Command.h"
+#include "cli/FindingsOutput.h"
 #include "cli/LoadModule.h"
 #include "cli/ModelOptions.h"
 #include "render/FindingRender.h"
@@ -73,26 +74,14 @@ int runRaces(const std::string &file, const std::string &format, const checks::D
     return kExitBadInput;
   const support::SourceBuffer &buf = m->buffer();
   bool found = false;
-  nlohmann::json findings = nlohmann::json::array(), kernels = nlohmann::json::array();
+  FindingsOutput out(std::cout, "tscope.races/1", file, format == "json", buf);
   for (const auto &r : checks::races::checkRaces(*m, opts)) {
     checks::AnalysisResult res = checks::races::raceFindings(buf, r);
     found |= res.kernels.front().verdict == checks::Verdict::Race;
-    if (format == "json") {
-      kernels.push_back(kernelJson(buf, r));
-      for (const checks::Finding &f : res.findings)
-        findings.push_back(render::findingJson(f));
-      continue;
-    }
-    kernelText(std::cout, buf, r);
-    render::attachPythonLines(res.findings);
-    for (const checks::Finding &f : res.findings)
-      render::findingText(std::cout, &buf, f);
+    out.add([&] { return kernelJson(buf, r); }, [&](std::ostream &os) { kernelText(os, buf, r); },
+            std::move(res.findings));
   }
-  if (format == "json")
-    std::cout << nlohmann::json{{"schema", "tscope.races/1"}, {"file", file}, {"kernels", kernels},
-                                {"findings", findings}}
-                     .dump(2)
-              << "\n";
+  out.finish();
   return found ? kExitFindings : kExitClean;
 }
 

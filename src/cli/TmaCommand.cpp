@@ -7,6 +7,7 @@
 
 #include "checks/tma/TmaFindings.h"
 #include "cli/Command.h"
+#include "cli/FindingsOutput.h"
 #include "cli/LoadModule.h"
 #include "dumps/LaunchRecord.h"
 #include "ir/Parser.h"
@@ -41,39 +42,30 @@ int printTma(const ir::Module &m, const std::string &file, const std::string &fo
              const std::vector<checks::TmaLaunch> &launches) {
   const support::SourceBuffer &buf = m.buffer();
   bool anyError = false;
-  nlohmann::json findings = nlohmann::json::array(), kernels = nlohmann::json::array();
+  FindingsOutput out(std::cout, "tscope.tma/1", file, format == "json", buf);
   for (const checks::TmaLaunch &l : launches) {
     for (const checks::TmaKernelResult &r : checks::checkTmaBounds(m, l)) {
-      checks::AnalysisResult res = checks::tmaFindings(buf, r);
       for (const checks::TmaTileGroup &g : r.groups)
         anyError |= g.cls == checks::TileClass::Negative;
-      if (format == "json") {
-        kernels.push_back({{"name", r.kernel}, {"launch", r.origin}, {"grid", r.grid}, {"programs", r.programs},
-                           {"tiles_checked", r.evaluated}, {"unknown", r.unknown}});
-        // tmaFindings keeps the groups' order: add each group's class and hit count.
-        for (size_t i = 0; i < res.findings.size(); ++i) {
-          nlohmann::json fj = render::findingJson(res.findings[i]);
-          fj["class"] = checks::tileClassName(r.groups[i].cls);
-          fj["hits"] = r.groups[i].count;
-          findings.push_back(std::move(fj));
-        }
-        continue;
-      }
-      std::cout << fmt::format("== kernel {}, launch {}: grid {}x{}x{}, {} programs, {} TMA tiles checked{}\n",
-                               r.kernel, r.origin, r.grid[0], r.grid[1], r.grid[2], r.programs, r.evaluated,
-                               r.groups.empty() ? ": all inside" : "");
-      if (!r.unknown.empty())
-        std::cout << "  not evaluated: " << r.unknown << "\n";
-      render::attachPythonLines(res.findings);
-      for (const checks::Finding &f : res.findings)
-        render::findingText(std::cout, &buf, f);
+      auto kernelJson = [&]() -> nlohmann::json {
+        return {{"name", r.kernel}, {"launch", r.origin}, {"grid", r.grid}, {"programs", r.programs},
+                {"tiles_checked", r.evaluated}, {"unknown", r.unknown}};
+      };
+      auto kernelText = [&](std::ostream &os) {
+        os << fmt::format("== kernel {}, launch {}: grid {}x{}x{}, {} programs, {} TMA tiles checked{}\n", r.kernel,
+                          r.origin, r.grid[0], r.grid[1], r.grid[2], r.programs, r.evaluated,
+                          r.groups.empty() ? ": all inside" : "");
+        if (!r.unknown.empty())
+          os << "  not evaluated: " << r.unknown << "\n";
+      };
+      // tmaFindings keeps the groups' order: each finding gets its group's class and hit count.
+      out.add(kernelJson, kernelText, checks::tmaFindings(buf, r).findings, [&](size_t i, nlohmann::json &fj) {
+        fj["class"] = checks::tileClassName(r.groups[i].cls);
+        fj["hits"] = r.groups[i].count;
+      });
     }
   }
-  if (format == "json")
-    std::cout << nlohmann::json{{"schema", "tscope.tma/1"}, {"file", file}, {"kernels", kernels},
-                                {"findings", findings}}
-                     .dump(2)
-              << "\n";
+  out.finish();
   return anyError ? kExitFindings : kExitClean;
 }
 
