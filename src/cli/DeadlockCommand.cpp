@@ -60,20 +60,10 @@ nlohmann::json kernelJson(const support::SourceBuffer &buf, const checks::Kernel
 /// The kernel's own text section: verdict, runs, and the stuck state; the
 /// trace, cause and barrier states are notes of the deadlock finding.
 void kernelText(std::ostream &os, const support::SourceBuffer &buf, const checks::KernelDeadlockResult &r) {
-  os << "== kernel " << r.kernel << ": " << r.verdict;
-  if (r.verdict == "no-deadlock")
-    os << " (every interleaving of every run below finishes)";
-  if (r.verdict == "trap")
-    os << " (no interleaving hangs, but one over-arrives on an mbarrier: the GPU faults)";
-  if (!r.reason.empty())
-    os << " (" << r.reason << ")";
-  os << "\n";
-  if (!r.unboundArgs.empty()) {
-    std::string names;
-    for (const auto &n : r.unboundArgs)
-      names += (names.empty() ? "" : ", ") + n;
-    os << "  unbound integer arguments tried together: " << names << "\n";
-  }
+  const char *gloss = r.verdict == "no-deadlock" ? "every interleaving of every run below finishes"
+                      : r.verdict == "trap"       ? "no interleaving hangs, but one over-arrives on an mbarrier: the GPU faults"
+                                                  : "";
+  kernelHeader(os, r.kernel, r.verdict, gloss, r.reason, r.unboundArgs);
   for (const auto &run : r.runs)
     os << fmt::format("  run {}: {} ({} states){}\n", run.bindings, run.verdict, run.states,
                       run.reason.empty() ? "" : ": " + run.reason);

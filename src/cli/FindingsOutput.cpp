@@ -34,4 +34,20 @@ void FindingsOutput::finish() {
         << "\n";
 }
 
+void kernelHeader(std::ostream &os, const std::string &kernel, const std::string &verdict, const char *gloss,
+                  const std::string &reason, const std::vector<std::string> &unboundArgs) {
+  os << "== kernel " << kernel << ": " << verdict;
+  if (*gloss)
+    os << " (" << gloss << ")";
+  if (!reason.empty())
+    os << " (" << reason << ")";
+  os << "\n";
+  if (unboundArgs.empty())
+    return;
+  std::string names;
+  for (const std::string &n : unboundArgs)
+    names += (names.empty() ? "" : ", ") + n;
+  os << "  unbound integer arguments tried together: " << names << "\n";
+}
+
 } // namespace tscope::cli

@@ -38,4 +38,9 @@ private:
   nlohmann::json kernels_ = nlohmann::json::array(), findings_ = nlohmann::json::array();
 };
 
+/// "== kernel K: VERDICT (gloss) (reason)" and the unbound integer arguments
+/// the model checkers tried together (an empty gloss or reason is left out).
+void kernelHeader(std::ostream &os, const std::string &kernel, const std::string &verdict, const char *gloss,
+                  const std::string &reason, const std::vector<std::string> &unboundArgs);
+
 } // namespace tscope::cli

@@ -41,18 +41,9 @@ nlohmann::json kernelJson(const support::SourceBuffer &buf, const checks::races:
 /// The kernel's own text section: verdict, runs, and the pair of accesses;
 /// the reason and the trace are the race finding's notes and trace.
 void kernelText(std::ostream &os, const support::SourceBuffer &buf, const checks::races::KernelRaceResult &r) {
-  os << "== kernel " << r.kernel << ": " << r.verdict;
-  if (r.verdict == "no-race")
-    os << " (every access is ordered in every interleaving of every run below)";
-  if (!r.reason.empty())
-    os << " (" << r.reason << ")";
-  os << "\n";
-  if (!r.unboundArgs.empty()) {
-    std::string names;
-    for (const auto &n : r.unboundArgs)
-      names += (names.empty() ? "" : ", ") + n;
-    os << "  unbound integer arguments tried together: " << names << "\n";
-  }
+  kernelHeader(os, r.kernel, r.verdict,
+               r.verdict == "no-race" ? "every access is ordered in every interleaving of every run below" : "",
+               r.reason, r.unboundArgs);
   for (const auto &run : r.runs)
     os << fmt::format("  run {}: {} ({} states{}{}){}\n", run.bindings, run.verdict, run.states,
                       run.stuckStates ? fmt::format(", {} stuck: see tscope deadlock", run.stuckStates) : "",
