@@ -12,7 +12,7 @@
 
 #include "checks/Finding.h"
 #include "checks/deadlock/ModelChecker.h"
-#include "checks/tma/TmaBounds.h"
+#include "checks/tma/TmaFindings.h"
 #include "ir/Module.h"
 
 namespace tscope::checks {
@@ -39,6 +39,7 @@ struct AnalysisOutcome {
   bool ran = true;
   std::string skipped;               ///< why it did not run (e.g. "no launch record")
   std::vector<std::string> verdicts; ///< one line per kernel ("ws_pipeline_kernel: deadlock")
+  std::vector<KernelVerdict> kernels; ///< the typed verdicts behind those lines, where the analysis has them
   std::vector<Finding> findings;     ///< disabled ids already removed
 };
 
@@ -76,11 +77,5 @@ AnalysisOutcome runLintCheck(const CheckContext &ctx);
 AnalysisOutcome runRaceCheck(const CheckContext &ctx);
 /// `tscope barriers` sections 6-7: tmem-packed-order (error), tmem-redundant-init (warning).
 AnalysisOutcome runTmemCheck(const CheckContext &ctx);
-
-/// Severity of a TMA tile class: negative coordinates are errors, tiles
-/// entirely past the end warnings, partial edge tiles info.
-support::Severity tmaSeverity(TileClass c);
-/// The one-line message of a TMA finding ("tma_load x_desc: negative TMA coordinate for ...").
-std::string tmaMessage(const TmaFinding &f);
 
 } // namespace tscope::checks

@@ -47,6 +47,46 @@ FindingLocation locationOfLine(const support::SourceBuffer &buf, uint32_t line, 
   return l;
 }
 
+void appendResult(AnalysisResult &into, AnalysisResult &&from) {
+  for (Finding &f : from.findings)
+    into.findings.push_back(std::move(f));
+  for (KernelVerdict &k : from.kernels)
+    into.kernels.push_back(std::move(k));
+}
+
+FindingLocation locationOf(const support::SourceBuffer &buf, const kernel::SourcePoint &p) {
+  if (p.offset && *p.offset < buf.text().size())
+    return locationAt(buf, *p.offset, p.pyFile, p.pyLine);
+  return locationOfLine(buf, p.irLine, p.pyFile, p.pyLine);
+}
+
+namespace {
+struct VerdictNameRow {
+  Verdict verdict;
+  const char *name;
+};
+constexpr VerdictNameRow kVerdictNames[] = {
+    {Verdict::NoDeadlock, "no-deadlock"}, {Verdict::Deadlock, "deadlock"},   {Verdict::Trap, "trap"},
+    {Verdict::NoRace, "no-race"},         {Verdict::Race, "race"},           {Verdict::InBounds, "in-bounds"},
+    {Verdict::OutOfBounds, "out-of-bounds"}, {Verdict::Clean, "clean"},      {Verdict::Findings, "findings"},
+    {Verdict::Unknown, "unknown"},
+};
+} // namespace
+
+const char *verdictName(Verdict v) {
+  for (const VerdictNameRow &r : kVerdictNames)
+    if (r.verdict == v)
+      return r.name;
+  return "unknown";
+}
+
+Verdict verdictFromName(std::string_view s) {
+  for (const VerdictNameRow &r : kVerdictNames)
+    if (s == r.name)
+      return r.verdict;
+  return Verdict::Unknown;
+}
+
 support::Severity severityFromName(const std::string &s) {
   if (s == "error")
     return support::Severity::Error;

@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "kernel/SourcePoint.h"
 #include "support/Diagnostics.h"
 #include "support/SourceBuffer.h"
 
@@ -49,6 +51,45 @@ struct Finding {
   std::vector<FindingStep> trace;
 };
 
+/// What an analysis concluded about one kernel (or one kernel and launch).
+/// Typed so that exit codes and summaries branch on a value, not on prose.
+enum class Verdict {
+  NoDeadlock,  ///< every interleaving of every run finishes
+  Deadlock,    ///< some interleaving hangs
+  Trap,        ///< none hangs, but one over-arrives on an mbarrier (the GPU faults)
+  NoRace,      ///< every access is ordered in every interleaving
+  Race,        ///< two conflicting accesses with no happens-before
+  InBounds,    ///< every TMA tile of the launch is inside its tensor
+  OutOfBounds, ///< some TMA tile leaves its tensor (the findings say how)
+  Clean,       ///< the analysis ran and found nothing
+  Findings,    ///< the analysis ran and reported findings
+  Unknown,     ///< the bounds ran out or the IR could not be modelled
+};
+
+/// The verdict's lower-case name as the JSON and text outputs print it
+/// ("no-deadlock", "deadlock", "trap", "no-race", "race", "in-bounds", ...).
+const char *verdictName(Verdict v);
+
+/// The verdict named `s` (the model checkers report theirs as text); anything
+/// unrecognised is Unknown.
+Verdict verdictFromName(std::string_view s);
+
+/// One kernel's verdict and the line `tscope check` prints for it.
+struct KernelVerdict {
+  std::string kernel;
+  Verdict verdict = Verdict::Unknown;
+  std::string summary; ///< e.g. "ws_kernel: deadlock (no run finishes)"
+};
+
+/// What one analysis found in one file: its findings and a verdict per kernel.
+struct AnalysisResult {
+  std::vector<Finding> findings;
+  std::vector<KernelVerdict> kernels;
+};
+
+/// Moves `from`'s findings and verdicts to the end of `into`'s.
+void appendResult(AnalysisResult &into, AnalysisResult &&from);
+
 /// A location from a byte offset into `buf` (line, column, offset set).
 FindingLocation locationAt(const support::SourceBuffer &buf, uint32_t offset, std::string pyFile = {},
                            uint32_t pyLine = 0);
@@ -58,6 +99,10 @@ FindingLocation locationAt(const support::SourceBuffer &buf, uint32_t offset, st
 /// no offset.
 FindingLocation locationOfLine(const support::SourceBuffer &buf, uint32_t line, std::string pyFile = {},
                                uint32_t pyLine = 0);
+
+/// The location of an op: from its byte offset when known (line and the real
+/// column), else from its IR line (column of the line's first non-blank).
+FindingLocation locationOf(const support::SourceBuffer &buf, const kernel::SourcePoint &p);
 
 /// Severity from its lower-case name ("error", "warning", "note", "info");
 /// anything else is a note.

@@ -1,4 +1,5 @@
-// `tscope barriers FILE`: the barrier report of warp-specialized IR.
+// `tscope barriers FILE`: the barrier report of warp-specialized IR; the ✗
+// rows of its TMEM sections print as findings through render/FindingRender.
 #include <iostream>
 
 #include "checks/barriers/BarrierReport.h"
@@ -6,9 +7,9 @@
 #include "cli/LoadModule.h"
 #include "ir/Parser.h"
 #include "render/BarrierRender.h"
+#include "render/FindingRender.h"
 
 namespace tscope::cli {
-
 
 Command makeBarriersCommand() {
   return {"barriers",
@@ -51,13 +52,21 @@ Command makeBarriersCommand() {
                 return kExitClean;
               }
               if (o->format == "json")
-                std::cout << render::barrierJson(reps, o->file).dump(2) << "\n";
+                std::cout << render::barrierJson(reps, o->file, m->buffer()).dump(2) << "\n";
               else if (o->format == "md")
                 render::barrierMarkdown(std::cout, reps);
               else if (o->format == "dot")
                 render::barrierDot(std::cout, reps);
-              else
+              else {
                 render::barrierText(std::cout, reps);
+                // The ✗ TMEM rows as diagnostics, as `tscope check` prints them.
+                for (const checks::KernelBarrierReport &r : reps) {
+                  std::vector<checks::Finding> findings = checks::tmemFindings(r, m->buffer());
+                  render::attachPythonLines(findings);
+                  for (const checks::Finding &f : findings)
+                    render::findingText(std::cout, &m->buffer(), f);
+                }
+              }
               return kExitClean;
             };
           }};

@@ -5,6 +5,7 @@
 #include "checks/fences/FenceCheck.h"
 #include "checks/CheckRegistry.h"
 #include "cli/Command.h"
+#include "render/FindingRender.h"
 #include "cli/LoadModule.h"
 #include "driver/CheckRun.h"
 #include "render/FenceRender.h"
@@ -46,7 +47,7 @@ Command makeFencesCommand() {
               bool errors = false;
               std::vector<checks::Finding> all;
               for (auto &r : reps) {
-                driver::attachPythonLines(r.findings);
+                render::attachPythonLines(r.findings);
                 for (const auto &f : r.findings) {
                   errors |= f.severity == support::Severity::Error;
                   all.push_back(f);

@@ -7,6 +7,7 @@
 #include "checks/tlxlint/TlxLint.h"
 #include "checks/CheckRegistry.h"
 #include "cli/Command.h"
+#include "render/FindingRender.h"
 #include "cli/LoadModule.h"
 #include "driver/CheckRun.h"
 #include "render/LintRender.h"
@@ -50,7 +51,7 @@ Command makeLintCommand() {
               if (!m)
                 return kExitBadInput;
               checks::tlxlint::LintReport rep = checks::tlxlint::lintModule(*m, {o->disabled});
-              driver::attachPythonLines(rep.findings);
+              render::attachPythonLines(rep.findings);
               bool errors = false;
               for (const auto &k : rep.kernels)
                 errors |= k.verdict == checks::tlxlint::LintVerdict::Errors;

@@ -1,14 +1,17 @@
 // `tscope tma FILE`: replay a launch and name the programs whose TMA tiles
-// fall outside their tensor.
+// fall outside their tensor. The findings print through render/FindingRender,
+// as `tscope check` prints them.
 #include <fmt/format.h>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "checks/tma/TmaBounds.h"
+#include "checks/tma/TmaFindings.h"
 #include "cli/Command.h"
+#include "cli/FindingsOutput.h"
 #include "cli/LoadModule.h"
 #include "dumps/LaunchRecord.h"
 #include "ir/Parser.h"
+#include "render/FindingRender.h"
 
 namespace tscope::cli {
 namespace {
@@ -33,15 +36,37 @@ std::optional<std::pair<std::string, std::vector<int64_t>>> parseDesc(const std:
   return std::make_pair(s.substr(0, eq), shape);
 }
 
-std::string severityOf(checks::TileClass c) {
-  return c == checks::TileClass::Negative ? "error" : c == checks::TileClass::PastEnd ? "warning" : "info";
-}
-
-std::string messageOf(const checks::TmaFinding &f) {
-  std::string what = f.cls == checks::TileClass::Negative   ? "negative TMA coordinate"
-                     : f.cls == checks::TileClass::PastEnd ? "TMA tile entirely past the tensor"
-                                                           : "partial edge tile";
-  return f.opName + " " + (f.descName.empty() ? "?" : f.descName) + ": " + what + " for " + f.programs;
+/// The replay's results through the shared findings path, with the
+/// command's own section per kernel and launch (grid, programs, tiles).
+int printTma(const ir::Module &m, const std::string &file, const std::string &format,
+             const std::vector<checks::TmaLaunch> &launches) {
+  const support::SourceBuffer &buf = m.buffer();
+  bool anyError = false;
+  FindingsOutput out(std::cout, "tscope.tma/1", file, format == "json", buf);
+  for (const checks::TmaLaunch &l : launches) {
+    for (const checks::TmaKernelResult &r : checks::checkTmaBounds(m, l)) {
+      for (const checks::TmaTileGroup &g : r.groups)
+        anyError |= g.cls == checks::TileClass::Negative;
+      auto kernelJson = [&]() -> nlohmann::json {
+        return {{"name", r.kernel}, {"launch", r.origin}, {"grid", r.grid}, {"programs", r.programs},
+                {"tiles_checked", r.evaluated}, {"unknown", r.unknown}};
+      };
+      auto kernelText = [&](std::ostream &os) {
+        os << fmt::format("== kernel {}, launch {}: grid {}x{}x{}, {} programs, {} TMA tiles checked{}\n", r.kernel,
+                          r.origin, r.grid[0], r.grid[1], r.grid[2], r.programs, r.evaluated,
+                          r.groups.empty() ? ": all inside" : "");
+        if (!r.unknown.empty())
+          os << "  not evaluated: " << r.unknown << "\n";
+      };
+      // tmaFindings keeps the groups' order: each finding gets its group's class and hit count.
+      out.add(kernelJson, kernelText, checks::tmaFindings(buf, r).findings, [&](size_t i, nlohmann::json &fj) {
+        fj["class"] = checks::tileClassName(r.groups[i].cls);
+        fj["hits"] = r.groups[i].count;
+      });
+    }
+  }
+  out.finish();
+  return anyError ? kExitFindings : kExitClean;
 }
 
 } // namespace
@@ -115,59 +140,7 @@ Command makeTmaCommand() {
               auto m = loadModule(o->file);
               if (!m)
                 return kExitBadInput;
-              bool anyError = false;
-              nlohmann::json findings = nlohmann::json::array(), kernels = nlohmann::json::array();
-              for (const checks::TmaLaunch &l : launches) {
-                for (const checks::TmaKernelResult &r : checks::checkTmaBounds(*m, l)) {
-                  kernels.push_back({{"name", r.kernel}, {"launch", r.origin},
-                                     {"grid", r.grid}, {"programs", r.programs},
-                                     {"tiles_checked", r.evaluated}, {"unknown", r.unknown}});
-                  if (o->format == "text")
-                    std::cout << fmt::format("== kernel {}, launch {}: grid {}x{}x{}, {} programs, {} TMA tiles checked{}\n",
-                                             r.kernel, r.origin, r.grid[0], r.grid[1], r.grid[2],
-                                             r.programs, r.evaluated, r.findings.empty() ? ": all inside" : "");
-                  if (!r.unknown.empty() && o->format == "text")
-                    std::cout << "  not evaluated: " << r.unknown << "\n";
-                  for (const checks::TmaFinding &f : r.findings) {
-                    anyError |= f.cls == checks::TileClass::Negative;
-                    std::string coords;
-                    for (size_t i = 0; i < f.minCoord.size(); ++i)
-                      coords += (i ? ", " : "") + std::to_string(f.minCoord[i]) +
-                                (f.maxCoord[i] != f.minCoord[i] ? ".." + std::to_string(f.maxCoord[i]) : "");
-                    std::string box, shape;
-                    for (size_t i = 0; i < f.block.size(); ++i)
-                      box += (i ? "x" : "") + std::to_string(f.block[i]);
-                    for (size_t i = 0; i < f.shape.size(); ++i)
-                      shape += (i ? "x" : "") + std::to_string(f.shape[i]);
-                    std::string detail = "coordinates [" + coords + "], box " + box + ", tensor " + shape;
-                    if (o->format == "text") {
-                      std::cout << fmt::format("{}:{}:1: {}: {} [tma-out-of-bounds]\n", o->file, f.where.irLine,
-                                               severityOf(f.cls), messageOf(f));
-                      if (f.where.pyLine)
-                        std::cout << "  python: " << f.where.pyFile.substr(f.where.pyFile.rfind('/') + 1)
-                                  << ":" << f.where.pyLine << "\n";
-                      std::cout << "  " << detail << "\n  launch: " << f.explanation << "\n";
-                    }
-                    nlohmann::json src = nullptr;
-                    if (f.where.pyLine)
-                      src = {{"file", f.where.pyFile}, {"line", f.where.pyLine}};
-                    findings.push_back({{"check", "tma-out-of-bounds"}, {"severity", severityOf(f.cls)},
-                                        {"message", messageOf(f)},
-                                        {"location", {{"file", o->file}, {"line", f.where.irLine}, {"col", 1}}},
-                                        {"source", src}, {"related", nlohmann::json::array()},
-                                        {"notes", {detail, "launch: " + f.explanation, "launch record: " + r.origin}},
-                                        {"trace", nlohmann::json::array()},
-                                        {"class", checks::tileClassName(f.cls)},
-                                        {"hits", f.count}});
-                  }
-                }
-              }
-              if (o->format == "json")
-                std::cout << nlohmann::json{{"schema", "tscope.tma/1"}, {"file", o->file},
-                                            {"kernels", kernels}, {"findings", findings}}
-                                 .dump(2)
-                          << "\n";
-              return anyError ? kExitFindings : kExitClean;
+              return printTma(*m, o->file, o->format, launches);
             };
           }};
 }

@@ -7,6 +7,7 @@
 #include "driver/CheckInputs.h"
 #include "dumps/LaunchRecord.h"
 #include "ir/Parser.h"
+#include "render/FindingRender.h"
 
 namespace tscope::driver {
 namespace {
@@ -29,21 +30,6 @@ std::vector<checks::TmaLaunch> launchesOf(const std::vector<dumps::LaunchRecord>
 }
 
 } // namespace
-
-void attachPythonLines(std::vector<checks::Finding> &findings) {
-  std::map<std::pair<std::string, uint32_t>, std::string> cache;
-  for (checks::Finding &f : findings) {
-    if (f.where.pyFile.empty() || !f.where.pyLine)
-      continue;
-    auto key = std::make_pair(f.where.pyFile, f.where.pyLine);
-    auto it = cache.find(key);
-    if (it == cache.end()) {
-      auto lines = readLines(f.where.pyFile, f.where.pyLine, f.where.pyLine);
-      it = cache.emplace(key, lines.empty() ? std::string() : lines.front()).first;
-    }
-    f.where.pyText = it->second;
-  }
-}
 
 std::vector<std::string> readLines(const std::string &path, uint32_t first, uint32_t last) {
   std::vector<std::string> out;
@@ -135,7 +121,7 @@ CheckRunResult runChecks(const std::vector<std::string> &paths, const CheckOptio
       fr.analyses.push_back(std::move(s));
     }
     checks::sortFindings(fr.findings);
-    attachPythonLines(fr.findings);
+    render::attachPythonLines(fr.findings);
     fr.module = std::move(m);
     res.files.push_back(std::move(fr));
   }

@@ -53,10 +53,6 @@ struct CheckRunResult {
 /// launch lines) are printed to `err` in the compiler convention.
 CheckRunResult runChecks(const std::vector<std::string> &paths, const CheckOptions &opts, std::ostream &err);
 
-/// Fills the Python line text of each finding's primary location (read once
-/// per file:line).
-void attachPythonLines(std::vector<checks::Finding> &findings);
-
 /// Lines `first..last` (1-based, inclusive) of a text file; empty when it cannot be read.
 std::vector<std::string> readLines(const std::string &path, uint32_t first, uint32_t last);
 

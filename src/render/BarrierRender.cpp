@@ -1,6 +1,8 @@
 // BarrierRender: formatting only; every number comes from the report structs.
 #include "render/BarrierRender.h"
 
+#include "render/FindingRender.h"
+
 #include <fmt/format.h>
 
 namespace tscope::render {
@@ -238,7 +240,8 @@ void barrierMarkdown(std::ostream &os, const std::vector<KernelBarrierReport> &r
     report(os, r, true);
 }
 
-nlohmann::json barrierJson(const std::vector<KernelBarrierReport> &reps, const std::string &file) {
+nlohmann::json barrierJson(const std::vector<KernelBarrierReport> &reps, const std::string &file,
+                           const support::SourceBuffer &buf) {
   nlohmann::json ks = nlohmann::json::array();
   nlohmann::json findings = nlohmann::json::array();
   for (const KernelBarrierReport &r : reps) {
@@ -328,17 +331,10 @@ nlohmann::json barrierJson(const std::vector<KernelBarrierReport> &reps, const s
                     {"use_acc", x.useAcc}, {"zero_stores", z}, {"verdict", x.verdict}, {"reason", x.reason}});
     }
     k["accumulator_init"] = ai;
-    for (const ReportFinding &f : tmemFindings(r)) {
-      nlohmann::json rel = nlohmann::json::array();
-      for (const auto &[pt, msg] : f.related)
-        rel.push_back({{"message", msg}, {"location", {{"file", file}, {"line", pt.irLine}, {"col", 0}}},
-                       {"source", pt.pyLine ? nlohmann::json({{"file", pt.pyFile}, {"line", pt.pyLine}}) : nlohmann::json()}});
-      findings.push_back({{"check", f.check}, {"severity", f.severity}, {"message", f.message},
-                          {"location", {{"file", file}, {"line", f.where.irLine}, {"col", f.col}}},
-                          {"source", f.where.pyLine ? nlohmann::json({{"file", f.where.pyFile}, {"line", f.where.pyLine}})
-                                                    : nlohmann::json()},
-                          {"related", rel}, {"notes", f.notes}, {"trace", nlohmann::json::array()},
-                          {"kernel", r.kernel}});
+    for (const checks::Finding &f : tmemFindings(r, buf)) {
+      nlohmann::json fj = findingJson(f);
+      fj["kernel"] = r.kernel;
+      findings.push_back(std::move(fj));
     }
     if (!r.focus.empty()) {
       nlohmann::json ts = nlohmann::json::array();

@@ -13,9 +13,10 @@ namespace tscope::render {
 void barrierText(std::ostream &os, const std::vector<checks::KernelBarrierReport> &reps);
 /// GitHub-flavoured Markdown tables.
 void barrierMarkdown(std::ostream &os, const std::vector<checks::KernelBarrierReport> &reps);
-/// The JSON document (schema: docs/Barriers.md).
-nlohmann::json barrierJson(const std::vector<checks::KernelBarrierReport> &reps,
-                           const std::string &file);
+/// The JSON document (schema: docs/Barriers.md); the TMEM findings in the
+/// shared findings shape, located in `buf`.
+nlohmann::json barrierJson(const std::vector<checks::KernelBarrierReport> &reps, const std::string &file,
+                           const support::SourceBuffer &buf);
 /// The colour of an edge mechanism in the dot graph (and the HTML legend).
 const char *mechanismColor(const std::string &mechanism);
 /// The dependency graph: forward edges down, backward edges dashed.

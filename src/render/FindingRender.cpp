@@ -2,6 +2,8 @@
 #include "render/FindingRender.h"
 
 #include <fmt/format.h>
+#include <fstream>
+#include <map>
 
 #include "support/Diagnostics.h"
 
@@ -10,6 +12,26 @@ namespace {
 
 using checks::Finding;
 using checks::FindingLocation;
+
+std::string trimmed(const std::string &s) {
+  size_t b = s.find_first_not_of(" \t");
+  if (b == std::string::npos)
+    return {};
+  size_t e = s.find_last_not_of(" \t\r");
+  return s.substr(b, e - b + 1);
+}
+
+/// The `line`th line of `path` (1-based), or empty when it cannot be read.
+std::string readLine(const std::string &path, uint32_t line) {
+  std::ifstream in(path);
+  std::string text;
+  for (uint32_t n = 1; in && n <= line; ++n)
+    if (!std::getline(in, text))
+      return {};
+  return text;
+}
+
+} // namespace
 
 std::string shortPlace(const FindingLocation &l) {
   std::string s = "IR " + std::to_string(l.line);
@@ -21,25 +43,28 @@ std::string shortPlace(const FindingLocation &l) {
   return s;
 }
 
-std::string trimmed(const std::string &s) {
-  size_t b = s.find_first_not_of(" \t");
-  if (b == std::string::npos)
-    return {};
-  size_t e = s.find_last_not_of(" \t\r");
-  return s.substr(b, e - b + 1);
-}
-
-nlohmann::json location(const FindingLocation &l) {
+nlohmann::json locationJson(const FindingLocation &l) {
   return {{"file", l.file}, {"line", l.line}, {"col", l.col}};
 }
 
-nlohmann::json source(const FindingLocation &l) {
+nlohmann::json sourceJson(const FindingLocation &l) {
   if (!l.pyLine)
     return nullptr;
   return {{"file", l.pyFile}, {"line", l.pyLine}};
 }
 
-} // namespace
+void attachPythonLines(std::vector<Finding> &findings) {
+  std::map<std::pair<std::string, uint32_t>, std::string> cache;
+  for (Finding &f : findings) {
+    if (f.where.pyFile.empty() || !f.where.pyLine)
+      continue;
+    auto key = std::make_pair(f.where.pyFile, f.where.pyLine);
+    auto it = cache.find(key);
+    if (it == cache.end())
+      it = cache.emplace(key, readLine(f.where.pyFile, f.where.pyLine)).first;
+    f.where.pyText = it->second;
+  }
+}
 
 void findingText(std::ostream &os, const support::SourceBuffer *buf, const Finding &f) {
   if (buf && f.where.offset) {
@@ -77,18 +102,25 @@ void findingText(std::ostream &os, const support::SourceBuffer *buf, const Findi
 nlohmann::json findingJson(const Finding &f) {
   nlohmann::json related = nlohmann::json::array(), trace = nlohmann::json::array();
   for (const auto &r : f.related)
-    related.push_back({{"location", location(r.where)}, {"source", source(r.where)}, {"message", r.message}});
+    related.push_back({{"location", locationJson(r.where)}, {"source", sourceJson(r.where)}, {"message", r.message}});
   for (const auto &t : f.trace)
-    trace.push_back({{"actor", t.actor}, {"action", t.action}, {"location", location(t.where)},
-                     {"source", source(t.where)}});
+    trace.push_back({{"actor", t.actor}, {"action", t.action}, {"location", locationJson(t.where)},
+                     {"source", sourceJson(t.where)}});
   return {{"check", f.check},
           {"severity", support::severityName(f.severity)},
           {"message", f.message},
-          {"location", location(f.where)},
-          {"source", source(f.where)},
+          {"location", locationJson(f.where)},
+          {"source", sourceJson(f.where)},
           {"related", related},
           {"notes", f.notes},
           {"trace", trace}};
+}
+
+nlohmann::json findingsJson(const std::vector<Finding> &findings) {
+  nlohmann::json arr = nlohmann::json::array();
+  for (const Finding &f : findings)
+    arr.push_back(findingJson(f));
+  return arr;
 }
 
 nlohmann::json findingsJson(const std::vector<FindingFile> &files) {

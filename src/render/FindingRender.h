@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <string>
 #include <vector>
 
 #include "checks/Finding.h"
@@ -28,5 +29,21 @@ nlohmann::json findingJson(const checks::Finding &f);
 
 /// Every finding of every file, as an array in the shared shape.
 nlohmann::json findingsJson(const std::vector<FindingFile> &files);
+
+/// Every finding of one file, as an array in the shared shape.
+nlohmann::json findingsJson(const std::vector<checks::Finding> &findings);
+
+/// `{file, line, col}` of the shared shape, for a command's own sections.
+nlohmann::json locationJson(const checks::FindingLocation &l);
+
+/// `{file, line}` of the Python source, or null when the loc chain names none.
+nlohmann::json sourceJson(const checks::FindingLocation &l);
+
+/// "IR 45, kernel.py:12": the short place of a trace step or table row.
+std::string shortPlace(const checks::FindingLocation &l);
+
+/// Fills the Python line text of each finding's primary location (read once
+/// per file and line), so the text view can quote it.
+void attachPythonLines(std::vector<checks::Finding> &findings);
 
 } // namespace tscope::render

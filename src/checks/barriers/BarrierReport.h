@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "checks/Finding.h"
 #include "kernel/IndexExpr.h"
 #include "kernel/Kernel.h"
 #include "kernel/SourcePoint.h"
@@ -179,18 +180,6 @@ struct KernelBarrierReport {
 std::vector<KernelBarrierReport> buildBarrierReport(const ir::Module &m,
                                                     const std::string &focus = {});
 
-/// A finding in the shared JSON shape (DESIGN.md): check id, severity,
-/// message, IR point (line, col, Python line), related points and notes.
-struct ReportFinding {
-  std::string check;    // "tmem-packed-order", "tmem-redundant-init"
-  std::string severity; // "error", "warning"
-  std::string message;
-  SourcePoint where;
-  uint32_t col = 0;
-  std::vector<std::pair<SourcePoint, std::string>> related;
-  std::vector<std::string> notes;
-};
-
 /// Adds the column-packed TMEM table and the operand-D init rows to `rep`
 /// (called by buildBarrierReport once the barrier groups are paired).
 void addTmemSections(const kernel::Kernel &k, KernelBarrierReport &rep);
@@ -198,7 +187,8 @@ void addTmemSections(const kernel::Kernel &k, KernelBarrierReport &rep);
 /// The ✗ rows of the TMEM sections as findings: a missing back-edge is an
 /// error (`tmem-packed-order`), a redundant cross-partition zero-store a
 /// warning (`tmem-redundant-init`).
-std::vector<ReportFinding> tmemFindings(const KernelBarrierReport &rep);
+/// Locations come from the ops' byte offsets in `buf`.
+std::vector<Finding> tmemFindings(const KernelBarrierReport &rep, const support::SourceBuffer &buf);
 
 /// One row of `--compare`: a wait's slot/phase in the old and the new IR.
 struct CompareRow {

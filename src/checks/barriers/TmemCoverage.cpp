@@ -471,26 +471,22 @@ void addTmemSections(const Kernel &k, KernelBarrierReport &rep) {
   TmemSections(k, rep).build();
 }
 
-std::vector<ReportFinding> tmemFindings(const KernelBarrierReport &rep) {
-  std::vector<ReportFinding> out;
+std::vector<Finding> tmemFindings(const KernelBarrierReport &rep, const support::SourceBuffer &buf) {
+  std::vector<Finding> out;
   for (const TmemPackRow &p : rep.tmemPacking)
     for (const TmemOrderRow &o : p.orders) {
       if (o.ordered || o.beforePartitioning)
         continue;
-      ReportFinding f;
+      Finding f;
       f.check = "tmem-packed-order";
-      f.severity = "error";
-      f.message = "full-overwrite " + o.writer.what + " in " +
-                  o.writer.partition + " clobbers '" + o.sibling +
-                  "' (packed in '" + p.owner + "') before " +
-                  o.reader.partition + "'s " + o.reader.what +
+      f.severity = support::Severity::Error;
+      f.message = "full-overwrite " + o.writer.what + " in " + o.writer.partition + " clobbers '" + o.sibling +
+                  "' (packed in '" + p.owner + "') before " + o.reader.partition + "'s " + o.reader.what +
                   " of it is ordered: missing back-edge";
-      f.where = o.writer.where;
-      f.col = o.writer.col;
-      f.related.push_back({o.reader.where, o.reader.partition + " reads '" +
-                                               o.sibling + "' here"});
+      f.where = locationOf(buf, o.writer.where);
+      f.related.push_back({locationOf(buf, o.reader.where), o.reader.partition + " reads '" + o.sibling + "' here"});
       f.notes.push_back(o.how);
-      out.push_back(f);
+      out.push_back(std::move(f));
     }
   for (const AccumulatorInitRow &a : rep.accumulatorInit) {
     if (a.verdict != "redundant")
@@ -498,17 +494,15 @@ std::vector<ReportFinding> tmemFindings(const KernelBarrierReport &rep) {
     for (const TmemAccess &z : a.zeroStores) {
       if (z.partition == a.mma.partition)
         continue;
-      ReportFinding f;
+      Finding f;
       f.check = "tmem-redundant-init";
-      f.severity = "warning";
-      f.message = "zero tmem_store of '" + a.accumulator + "' in " +
-                  z.partition + " is redundant: the " + a.mma.partition +
-                  " MMA starts with use_acc=" + a.useAcc;
-      f.where = z.where;
-      f.col = z.col;
-      f.related.push_back({a.mma.where, "the MMA that overwrites it"});
+      f.severity = support::Severity::Warning;
+      f.message = "zero tmem_store of '" + a.accumulator + "' in " + z.partition +
+                  " is redundant: the " + a.mma.partition + " MMA starts with use_acc=" + a.useAcc;
+      f.where = locationOf(buf, z.where);
+      f.related.push_back({locationOf(buf, a.mma.where), "the MMA that overwrites it"});
       f.notes.push_back(a.reason);
-      out.push_back(f);
+      out.push_back(std::move(f));
     }
   }
   return out;

@@ -8,8 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "checks/barriers/BarrierReport.h"
 #include "interp/Bindings.h"
+#include "ir/Module.h"
+#include "kernel/SourcePoint.h"
 
 namespace tscope::checks {
 
@@ -25,12 +26,13 @@ struct TmaLaunch {
 /// How a tile relates to its tensor.
 enum class TileClass { Negative, PastEnd, PartialEdge };
 
-/// One group of findings: an op, a class, and the programs that hit it.
-struct TmaFinding {
+/// One group of out-of-bounds tiles: an op, a class, and the programs that
+/// hit it (the typed row behind a tma-out-of-bounds finding, TmaFindings.h).
+struct TmaTileGroup {
   TileClass cls;
   const ir::Operation *op = nullptr;
   std::string opName, descName;
-  SourcePoint where;
+  kernel::SourcePoint where;
   std::vector<int64_t> shape, block;
   std::vector<int64_t> minCoord, maxCoord; // over the offending programs
   std::string programs;                    // "pid_x 8..9, pid_y 0..3 (8 programs)"
@@ -43,7 +45,7 @@ struct TmaKernelResult {
   std::string kernel, origin;
   std::array<int64_t, 3> grid{1, 1, 1};
   uint64_t programs = 0, evaluated = 0; // programs run, TMA ops evaluated
-  std::vector<TmaFinding> findings;
+  std::vector<TmaTileGroup> groups;
   std::string unknown; // why some coordinates could not be evaluated
   double seconds = 0;
 };

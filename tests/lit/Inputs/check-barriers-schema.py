@@ -1,5 +1,6 @@
-"""Checks a `tscope barriers --format json` document against the schema in
-docs/Barriers.md (keys and value types), then prints a one-line summary."""
+"""Checks a `tscope barriers --format json` document's own sections against
+docs/Barriers.md (keys and value types), then prints a one-line summary. The
+findings follow the one findings schema (docs/findings.schema.json)."""
 import json
 import sys
 
@@ -75,14 +76,9 @@ for k in kernels:
         assert a["verdict"] in ("ok", "redundant", "unknown")
         inits += 1
 kinds = []
+# The findings' shape is docs/findings.schema.json's, validated for every
+# findings command by tests/lit/check/findings-schema.test; only count them here.
 for f in doc["findings"]:
-    for key, t in [("check", str), ("severity", str), ("message", str), ("location", dict),
-                   ("related", list), ("notes", list), ("trace", list)]:
-        need(f, key, t, "finding")
-    for key, t in [("file", str), ("line", int), ("col", int)]:
-        need(f["location"], key, t, "finding.location")
-    assert f["severity"] in ("error", "warning", "note", "info")
-    assert "source" in f
     kinds.append(f"{f['check']} {f['severity']}")
 print(f"schema ok: {len(kernels)} kernels, {edges} edges, {barriers} barriers")
 print(f"tmem: {owners} owners, {orders} orders, {inits} init rows, {len(doc['findings'])} findings"

@@ -8,8 +8,8 @@
 
 // A consumer waits twice for the same phase; the second wait is served by the
 // phase that already completed (waits consume nothing).
-// CHECK: rules.mlir:{{[0-9]+}}:1: note: redundant wait: served by a phase this partition already waited for; harmless [redundant-wait]
 // CHECK-LABEL: == kernel redundant_wait: no-deadlock
+// CHECK: rules.mlir:{{[0-9]+}}:{{[0-9]+}}: note: redundant wait: served by a phase this partition already waited for; harmless [redundant-wait]
 module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func @redundant_wait(%n: i32) {
     %c0 = arith.constant 0 : i32
@@ -49,9 +49,9 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // first trip passes on the fresh barrier, the producer is stuck on its second
 // wait — a steady-state hang no first-iteration audit sees.
 // CHECK-LABEL: == kernel steady_state: deadlock
-// CHECK: cause: {{.*}}arrival count never reached: empty is initialised with count 2 but only 1 arrive op(s) target it per phase
 // CHECK: partition0  waits on empty for parity 0; its phase 0 (parity 0) is still open with 1 of 2 arrivals pending
 // CHECK: error: kernel steady_state hangs
+// CHECK: note: cause: {{.*}}arrival count never reached: empty is initialised with count 2 but only 1 arrive op(s) target it per phase
 #s2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem2 = #ttg.shared_memory
 module attributes {"ttg.num-warps" = 4 : i32} {
@@ -92,8 +92,8 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // 384 and nobody else comes.
 // CHECK-LABEL: == kernel named_ok: no-deadlock
 // CHECK-LABEL: == kernel named_short: deadlock
-// CHECK: cause: named barrier 1 thread count never reached: 256 threads arrived and no other partition comes
 // CHECK: waits on named barrier 1
+// CHECK: note: cause: named barrier 1 thread count never reached: 256 threads arrived and no other partition comes
 module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func @named_ok() {
     ttg.warp_specialize()

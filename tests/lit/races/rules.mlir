@@ -52,8 +52,8 @@ module attributes {"ttg.num-warps" = 1 : i32} {
 // The benign redundant acquire: the consumer waits twice on `full` for the
 // same phase; the second wait is served by the phase already complete, and
 // every access stays ordered (proved over every interleaving).
-// CHECK: rules.mlir:{{[0-9]+}}:1: note: redundant wait: served by a phase this partition already waited for; every access stays ordered [redundant-wait]
 // CHECK-LABEL: == kernel redundant_acquire: no-race
+// CHECK: rules.mlir:{{[0-9]+}}:{{[0-9]+}}: note: redundant wait: served by a phase this partition already waited for; harmless [redundant-wait]
 #s = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
 #bl = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
@@ -103,8 +103,9 @@ module attributes {"ttg.num-warps" = 1 : i32} {
 // CHECK: race on buf:
 // CHECK-NEXT: earlier: default                write (ttg.local_store)
 // CHECK-NEXT: later:   partition0             read (ttg.local_load)
-// CHECK-NEXT: reason: partition0's last wait, on full (IR {{[0-9]+}}), passed on a fresh barrier (phase 0 still open: a wait on parity 1 passes at once){{.*}}: partition0 reads buf that no write it waited for has filled since default's write; a wait passed on the phase of an earlier round: its counter is not in step with the barrier
-// CHECK: error: race on buf: partition0's read (ttg.local_load) is not ordered after default's write (ttg.local_store) at IR line {{[0-9]+}} [race]
+// CHECK-NEXT: rules.mlir:[[@LINE+34]]:9: error: kernel drift: race on buf: partition0's read (ttg.local_load) is not ordered after default's write (ttg.local_store) [race]
+// CHECK: rules.mlir:[[@LINE+21]]:9: note: the earlier access: default's write (ttg.local_store) (IR [[@LINE+21]])
+// CHECK-NEXT: note: reason: partition0's last wait, on full (IR {{[0-9]+}}), passed on a fresh barrier (phase 0 still open: a wait on parity 1 passes at once){{.*}}: partition0 reads buf that no write it waited for has filled since default's write; a wait passed on the phase of an earlier round: its counter is not in step with the barrier
 #s = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
 #bl = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
@@ -153,7 +154,7 @@ module attributes {"ttg.num-warps" = 1 : i32} {
 // CHECK: race on buf:
 // CHECK-NEXT: earlier: default                write (ttg.local_store)
 // CHECK-NEXT: later:   partition1             read (ttg.local_load)
-// CHECK-NEXT: reason: {{.*}}default's last wait, on empty (IR {{[0-9]+}}), passed on the completion of its phase 0: partition1 reads buf that no write it waited for has filled since default's write; no arrival of partition1 completes empty, so its access is released to no one (one release for two users?)
+// CHECK: note: reason: {{.*}}default's last wait, on empty (IR {{[0-9]+}}), passed on the completion of its phase 0: partition1 reads buf that no write it waited for has filled since default's write; no arrival of partition1 completes empty, so its access is released to no one (one release for two users?)
 // CHECK: 9. partition1  waits on full parity 0: passes (phase 1 is current)
 #s = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory

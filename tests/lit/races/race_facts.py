@@ -1,5 +1,6 @@
-# Checks a `tscope races --format json` report against the shared findings
-# shape (DESIGN.md, docs/Races.md) and prints its key facts for FileCheck.
+# Prints the key facts of a `tscope races --format json` report for FileCheck
+# (the findings' shape is docs/findings.schema.json's, validated by
+# tests/lit/check/findings-schema.test).
 import json
 import sys
 
@@ -8,10 +9,6 @@ for key in ("schema", "file", "findings", "kernels"):
     assert key in d, key
 print("schema", d["schema"], "findings", len(d["findings"]))
 for f in d["findings"]:
-    for key in ("check", "severity", "message", "location", "source", "related", "notes", "trace"):
-        assert key in f, key
-    assert set(f["location"]) == {"file", "line", "col"}
-    assert f["severity"] in ("error", "warning", "note", "info")
     if f["check"] != "race":
         continue
     print(f["check"], f["severity"], f["location"]["line"], f["source"]["line"] if f["source"] else "-",

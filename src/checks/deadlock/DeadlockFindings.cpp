@@ -1,0 +1,104 @@
+// DeadlockFindings: KernelDeadlockResult -> checks::Finding and Verdict.
+#include "checks/deadlock/DeadlockFindings.h"
+
+#include <map>
+
+namespace tscope::checks {
+namespace {
+
+void addTrace(const support::SourceBuffer &buf, const std::vector<TraceStep> &steps, Finding &f) {
+  for (const TraceStep &t : steps)
+    f.trace.push_back({t.actor, t.action, locationOf(buf, t.where)});
+}
+
+Finding undecided(const support::SourceBuffer &buf, const KernelDeadlockResult &r) {
+  Finding f;
+  f.check = "deadlock";
+  f.severity = support::Severity::Note;
+  f.message = "kernel " + r.kernel + ": deadlock check undecided: " + r.reason;
+  f.where = locationOfLine(buf, 1);
+  for (const DeadlockRun &run : r.runs)
+    f.notes.push_back("run " + run.bindings + ": " + run.verdict + (run.reason.empty() ? "" : ": " + run.reason));
+  return f;
+}
+
+Finding overArrival(const support::SourceBuffer &buf, const KernelDeadlockResult &r, const DeadlockRun &run) {
+  const OverArrival &ov = *run.overArrival;
+  Finding f;
+  f.check = "mbarrier-overarrive";
+  f.severity = support::Severity::Error;
+  f.message = overArrivalMessage(r.kernel, ov);
+  f.where = locationOf(buf, ov.where);
+  f.notes.push_back("bindings: " + run.bindings);
+  f.notes.push_back(kOverArrivalOnGpu);
+  addTrace(buf, ov.trace, f);
+  return f;
+}
+
+Finding hang(const support::SourceBuffer &buf, const KernelDeadlockResult &r, const DeadlockRun &run) {
+  const StuckProcess &first = run.stuck.front();
+  Finding f;
+  f.check = "deadlock";
+  f.severity = support::Severity::Error;
+  f.message = "kernel " + r.kernel + " hangs: " + first.partition + " " + first.why;
+  f.where = locationOf(buf, first.where);
+  for (size_t i = 1; i < run.stuck.size(); ++i)
+    f.related.push_back({locationOf(buf, run.stuck[i].where), run.stuck[i].partition + " " + run.stuck[i].why});
+  if (!run.cause.empty())
+    f.notes.push_back("cause: " + run.cause);
+  f.notes.push_back("bindings: " + run.bindings + "; " + std::to_string(run.states) + " states explored");
+  for (const std::string &b : run.barrierStates)
+    f.notes.push_back("barrier " + b);
+  addTrace(buf, run.trace, f);
+  return f;
+}
+
+} // namespace
+
+const char *const kRedundantWaitMessage =
+    "redundant wait: served by a phase this partition already waited for; harmless";
+
+std::vector<Finding> redundantWaitFindings(const support::SourceBuffer &buf,
+                                           const std::vector<std::pair<std::string, SourcePoint>> &waits) {
+  // A redundant wait shows up once per run that reaches it; report it once.
+  std::map<uint32_t, SourcePoint> byLine;
+  for (const auto &[name, where] : waits)
+    byLine.emplace(where.irLine, where);
+  std::vector<Finding> out;
+  for (const auto &[line, where] : byLine) {
+    Finding f;
+    f.check = "redundant-wait";
+    f.severity = support::Severity::Note;
+    f.message = kRedundantWaitMessage;
+    f.where = locationOf(buf, where);
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+AnalysisResult deadlockFindings(const support::SourceBuffer &buf, const KernelDeadlockResult &r) {
+  AnalysisResult out;
+  out.kernels.push_back(
+      {r.kernel, verdictFromName(r.verdict), r.kernel + ": " + r.verdict + (r.reason.empty() ? "" : " (" + r.reason + ")")});
+  std::vector<std::pair<std::string, SourcePoint>> waits;
+  for (const DeadlockRun &run : r.runs)
+    waits.insert(waits.end(), run.redundantWaits.begin(), run.redundantWaits.end());
+  out.findings = redundantWaitFindings(buf, waits);
+  Verdict v = out.kernels.back().verdict;
+  if (v == Verdict::Unknown)
+    out.findings.push_back(undecided(buf, r));
+  if (r.trapRun)
+    out.findings.push_back(overArrival(buf, r, r.runs[*r.trapRun]));
+  if (v == Verdict::Deadlock && r.evidenceRun && !r.runs[*r.evidenceRun].stuck.empty())
+    out.findings.push_back(hang(buf, r, r.runs[*r.evidenceRun]));
+  return out;
+}
+
+AnalysisResult deadlockFindings(const support::SourceBuffer &buf, const std::vector<KernelDeadlockResult> &results) {
+  AnalysisResult out;
+  for (const KernelDeadlockResult &r : results)
+    appendResult(out, deadlockFindings(buf, r));
+  return out;
+}
+
+} // namespace tscope::checks

@@ -1,0 +1,46 @@
+// RaceFindings: KernelRaceResult -> checks::Finding and Verdict.
+#include "checks/races/RaceFindings.h"
+
+#include "checks/deadlock/DeadlockFindings.h"
+
+namespace tscope::checks::races {
+namespace {
+
+std::string side(const RaceAccess &a) { return a.actor + "'s " + a.what; }
+
+Finding raceFinding(const support::SourceBuffer &buf, const KernelRaceResult &r, const Race &race) {
+  Finding f;
+  f.check = "race";
+  f.severity = support::Severity::Error;
+  f.message = "kernel " + r.kernel + ": race on " + race.slot + ": " + side(race.later) + " is not ordered after " +
+              side(race.earlier);
+  f.where = locationOf(buf, race.later.where);
+  f.related.push_back({locationOf(buf, race.earlier.where), "the earlier access: " + side(race.earlier)});
+  f.notes.push_back("reason: " + race.reason);
+  if (r.evidenceRun && *r.evidenceRun < r.runs.size())
+    f.notes.push_back("bindings: " + r.runs[*r.evidenceRun].bindings);
+  for (const TraceStep &t : race.trace)
+    f.trace.push_back({t.actor, t.action, locationOf(buf, t.where)});
+  return f;
+}
+
+} // namespace
+
+AnalysisResult raceFindings(const support::SourceBuffer &buf, const KernelRaceResult &r) {
+  AnalysisResult out;
+  out.kernels.push_back(
+      {r.kernel, verdictFromName(r.verdict), r.kernel + ": " + r.verdict + (r.reason.empty() ? "" : " (" + r.reason + ")")});
+  out.findings = redundantWaitFindings(buf, r.redundantWaits);
+  if (r.race)
+    out.findings.push_back(raceFinding(buf, r, *r.race));
+  return out;
+}
+
+AnalysisResult raceFindings(const support::SourceBuffer &buf, const std::vector<KernelRaceResult> &results) {
+  AnalysisResult out;
+  for (const KernelRaceResult &r : results)
+    appendResult(out, raceFindings(buf, r));
+  return out;
+}
+
+} // namespace tscope::checks::races

@@ -1,0 +1,53 @@
+// FindingsOutput: kernels' own sections and their findings, text or JSON.
+#include "cli/FindingsOutput.h"
+
+#include "render/FindingRender.h"
+
+namespace tscope::cli {
+
+FindingsOutput::FindingsOutput(std::ostream &os, std::string schema, std::string file, bool json,
+                               const support::SourceBuffer &buf)
+    : os_(os), schema_(std::move(schema)), file_(std::move(file)), json_(json), buf_(buf) {}
+
+void FindingsOutput::add(const std::function<nlohmann::json()> &kernelJson,
+                         const std::function<void(std::ostream &)> &kernelText, std::vector<checks::Finding> findings,
+                         const std::function<void(size_t, nlohmann::json &)> &extra) {
+  if (json_) {
+    kernels_.push_back(kernelJson());
+    for (size_t i = 0; i < findings.size(); ++i) {
+      nlohmann::json fj = render::findingJson(findings[i]);
+      if (extra)
+        extra(i, fj);
+      findings_.push_back(std::move(fj));
+    }
+    return;
+  }
+  kernelText(os_);
+  render::attachPythonLines(findings);
+  for (const checks::Finding &f : findings)
+    render::findingText(os_, &buf_, f);
+}
+
+void FindingsOutput::finish() {
+  if (json_)
+    os_ << nlohmann::json{{"schema", schema_}, {"file", file_}, {"kernels", kernels_}, {"findings", findings_}}.dump(2)
+        << "\n";
+}
+
+void kernelHeader(std::ostream &os, const std::string &kernel, const std::string &verdict, const char *gloss,
+                  const std::string &reason, const std::vector<std::string> &unboundArgs) {
+  os << "== kernel " << kernel << ": " << verdict;
+  if (*gloss)
+    os << " (" << gloss << ")";
+  if (!reason.empty())
+    os << " (" << reason << ")";
+  os << "\n";
+  if (unboundArgs.empty())
+    return;
+  std::string names;
+  for (const std::string &n : unboundArgs)
+    names += (names.empty() ? "" : ", ") + n;
+  os << "  unbound integer arguments tried together: " << names << "\n";
+}
+
+} // namespace tscope::cli

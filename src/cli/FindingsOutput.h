@@ -1,0 +1,46 @@
+// FindingsOutput: the output of a findings command (deadlock, races, tma):
+// each kernel's own section, then its findings through render/FindingRender,
+// in text; or one JSON document with `kernels` and `findings`.
+#pragma once
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "checks/Finding.h"
+#include "support/SourceBuffer.h"
+
+namespace tscope::cli {
+
+/// Collects and prints a findings command's kernels and findings.
+class FindingsOutput {
+public:
+  /// `schema` names the document ("tscope.deadlock/1"); `format` is "text" or "json".
+  FindingsOutput(std::ostream &os, std::string schema, std::string file, bool json,
+                 const support::SourceBuffer &buf);
+
+  /// One kernel: its own section (JSON object or text), then its findings;
+  /// `extra` may add command keys to the JSON of the i-th finding.
+  void add(const std::function<nlohmann::json()> &kernelJson,
+           const std::function<void(std::ostream &)> &kernelText, std::vector<checks::Finding> findings,
+           const std::function<void(size_t, nlohmann::json &)> &extra = {});
+
+  /// Prints the JSON document (text is printed as it comes).
+  void finish();
+
+private:
+  std::ostream &os_;
+  std::string schema_, file_;
+  bool json_;
+  const support::SourceBuffer &buf_;
+  nlohmann::json kernels_ = nlohmann::json::array(), findings_ = nlohmann::json::array();
+};
+
+/// "== kernel K: VERDICT (gloss) (reason)" and the unbound integer arguments
+/// the model checkers tried together (an empty gloss or reason is left out).
+void kernelHeader(std::ostream &os, const std::string &kernel, const std::string &verdict, const char *gloss,
+                  const std::string &reason, const std::vector<std::string> &unboundArgs);
+
+} // namespace tscope::cli
