@@ -487,11 +487,7 @@ void summarizeDeadlock(KernelDeadlockResult &res) {
     res.verdict = "no-deadlock";
   } else {
     res.verdict = "unknown";
-    for (const DeadlockRun &r : res.runs)
-      if (r.verdict == "unknown") {
-        res.reason = r.reason;
-        break;
-      }
+    res.reason = firstUnknownReason(res.runs);
   }
 }
 

@@ -85,4 +85,13 @@ struct KernelDeadlockResult {
   std::optional<size_t> trapRun;     // the first run with an over-arrival
 };
 
+/// The reason of the first run whose verdict is "unknown" ("" if none):
+/// what a kernel's unknown verdict reports (deadlock and race runs alike).
+template <class Run> std::string firstUnknownReason(const std::vector<Run> &runs) {
+  for (const Run &r : runs)
+    if (r.verdict == "unknown")
+      return r.reason;
+  return "";
+}
+
 } // namespace tscope::checks

@@ -90,27 +90,30 @@ void Explorer::completeAsync(const State &s, Successors &out) {
 
 Explorer::Outcome Explorer::resumeBlocked(const State &s, size_t pi, Successors &out, std::string &unknown) {
   const Proc &pr = s.procs[pi];
-  TraceStep st;
-  State n = s;
-  if (pr.status == PStatus::Joining) {
-    // The fork's caller continues once every partition has returned.
+  bool joining = pr.status == PStatus::Joining;
+  // The fork's caller continues once every partition has returned; bar.sync
+  // once the barrier's generation moved on.
+  auto named = s.named.find(pr.namedId);
+  if (joining) {
     for (size_t j = 1; j < s.procs.size(); ++j)
       if (s.procs[j].status != PStatus::Done)
         return Outcome::Blocked;
-    if (tracksClocks())
-      for (size_t j = 1; j < n.procs.size(); ++j)
-        n.procs[pi].vc.join(n.procs[j].vc);
-    st = {"outside", "all partitions returned; continues", where(pr.p.op())};
-  } else {
-    // bar.sync: released once the barrier's generation moved on.
-    auto it = s.named.find(pr.namedId);
-    if (it == s.named.end() || it->second.generation == pr.namedGen)
-      return Outcome::Blocked;
-    if (tracksClocks())
-      n.procs[pi].vc.join(it->second.released);
-    st = {partName(pr.partition), "released from named barrier " + std::to_string(pr.namedId), where(pr.p.op())};
+  } else if (named == s.named.end() || named->second.generation == pr.namedGen) {
+    return Outcome::Blocked;
   }
-  n.procs[pi].status = PStatus::AtEvent;
+  State n = s;
+  Proc &np = n.procs[pi];
+  np.status = PStatus::AtEvent;
+  if (tracksClocks()) {
+    if (joining)
+      for (size_t j = 1; j < n.procs.size(); ++j)
+        np.vc.join(n.procs[j].vc);
+    else
+      np.vc.join(named->second.released);
+  }
+  TraceStep st = joining ? TraceStep{"outside", "all partitions returned; continues", where(pr.p.op())}
+                         : TraceStep{partName(pr.partition),
+                                     "released from named barrier " + std::to_string(pr.namedId), where(pr.p.op())};
   curOut_ = &out;
   if (!advance(n, pi, unknown))
     return Outcome::Unknown;
@@ -131,13 +134,14 @@ Explorer::Outcome Explorer::stepOp(const State &s, size_t pi, Successors &out, s
               std::to_string(op->line) + " is unknown: " + pred.describe(m_);
     return Outcome::Unknown;
   }
-  OpStep o{s, pi, pr, op, kind, r, !r.pred || pred.isTrue(), out, s, {}, 0};
+  bool on = !r.pred || pred.isTrue();
+  OpStep o{s, pi, pr, op, kind, std::move(r), on, out, s, {}, 0};
   curOut_ = &out;
   o.st.actor = partName(pr.partition);
   o.st.where = where(op);
-  if (r.barrier && kind != OpKind::NamedBarrierArrive && kind != OpKind::NamedBarrierWait &&
+  if (o.r.barrier && kind != OpKind::NamedBarrierArrive && kind != OpKind::NamedBarrierWait &&
       kind != OpKind::WarpSpecialize) {
-    auto key = barrierKey(s, pr, r.barrier);
+    auto key = barrierKey(s, pr, o.r.barrier);
     if (!key) {
       unknown = partName(pr.partition) + ": cannot tell which barrier " + std::string(op->opName()) +
                 " at IR line " + std::to_string(op->line) + " uses";
@@ -148,7 +152,7 @@ Explorer::Outcome Explorer::stepOp(const State &s, size_t pi, Successors &out, s
   Outcome res = Outcome::Advance;
   switch (kind) {
   case OpKind::InitBarrier:
-    initBarrier(o.n.bars[o.key], r.count.value_or(1));
+    initBarrier(o.n.bars[o.key], o.r.count.value_or(1));
     o.st.action = "init " + barName(o.key) + " count " + std::to_string(o.n.bars[o.key].expected);
     break;
   case OpKind::WaitBarrier:

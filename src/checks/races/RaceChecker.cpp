@@ -57,11 +57,7 @@ void summarizeRaces(const kernel::Kernel &k, const model::Explorer &x, KernelRac
     res.verdict = "no-race";
   } else {
     res.verdict = "unknown";
-    for (const RaceRun &r : res.runs)
-      if (r.verdict == "unknown") {
-        res.reason = r.reason;
-        break;
-      }
+    res.reason = firstUnknownReason(res.runs);
   }
   for (const ir::Operation *op : x.redundantWaits())
     res.redundantWaits.push_back({std::string(op->opName()), pointOf(k, op)});
