@@ -71,9 +71,9 @@ TEST(Explorer, WaitWithoutProducerHangsWithShortestTrace) {
   EXPECT_NE(r.cause.find("no producer for that phase: nothing arrives on"), std::string::npos) << r.cause;
   ASSERT_FALSE(r.stuck.empty());
   EXPECT_EQ(r.stuck[0].partition, "default");
-  // init, init, fork: the hang needs no partition step after the fork.
+  // init, init, fork: the hang needs no step after the fork.
   ASSERT_GE(r.trace.size(), 3u);
-  EXPECT_EQ(r.trace[2].action, "starts 1 partitions");
+  EXPECT_EQ(r.trace[2].action, "starts 2 partitions"); // default and partition0
 }
 
 /// Counts the accesses and arrivals the explorer reports.
