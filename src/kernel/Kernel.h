@@ -71,6 +71,7 @@ struct TmemColumns {
   int64_t begin = 0, end = 0;        // [begin, end) columns of the owner
   bool known = false;                // false: the range is the owner's whole span
   std::string how;                   // "buffer.offset 64", "tmem_subslice N=64", ...
+  bool anySlot = false;              // a dynamic memdesc_index: every slot of the ring
   const ir::Operation *view = nullptr; // the view nearest the allocation, if any
 };
 

@@ -117,6 +117,7 @@ TmemColumns Kernel::tmemColumnsOf(const ir::Value *v) const {
       if (anySlot)
         offset = 0;
       c.how = how;
+      c.anySlot = anySlot;
       c.view = view;
       if (known && width && base >= 0 && base <= (int64_t(1) << 24)) {
         c.begin = base + offset;

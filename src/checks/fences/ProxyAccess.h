@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "kernel/Aliasing.h"
 #include "kernel/Kernel.h"
 
 namespace tscope::checks::fences {
@@ -15,15 +16,9 @@ namespace tscope::checks::fences {
 /// The memory proxy an access goes through.
 enum class Proxy : uint8_t { Generic, Async };
 
-/// The part of an allocation an access covers: a whole allocation, or one slot
-/// of its leading dimension when a memdesc_index picked it.
-struct MemRegion {
-  const kernel::Allocation *alloc = nullptr;
-  std::optional<int64_t> slot; // constant slot index
-  std::string slotText;        // the slot formula ("" for the whole allocation, "?" unknown)
-  /// "ring[slot(i,2)]", "w_smem".
-  std::string text() const;
-};
+using kernel::MemRegion;
+using kernel::mayAlias;
+using kernel::regionsOf;
 
 /// One shared-memory access of one op.
 struct ProxyAccess {
@@ -47,15 +42,6 @@ struct ProxyAccess {
 /// The shared-memory accesses of `op` (empty for most ops). Barrier storage
 /// and tensor memory are not data accesses here.
 std::vector<ProxyAccess> accessesOf(const kernel::Kernel &k, const ir::Operation *op);
-
-/// The regions a memdesc value can denote, with the slot its outermost
-/// memdesc_index picks.
-std::vector<MemRegion> regionsOf(const kernel::Kernel &k, const ir::Value *v);
-
-/// True when the two regions can share bytes: the same allocation (unless
-/// both name different constant slots), the same `buffer.id`, or overlapping
-/// `allocation.offset` intervals.
-bool mayAlias(const MemRegion &a, const MemRegion &b);
 
 /// True when a generic access `g` followed by the async access `a` needs a
 /// proxy fence between them: they may alias and at least one writes.

@@ -1,31 +1,16 @@
-// RaceChecker: tscope races' driver over the shared exploration (Explorer.h)
-// in race mode, with buffer aliasing from checks/fences.
+// RaceChecker: tscope races' driver over the model's exploration
+// (checks/model/Explorer.h) with RaceObserver plugged in, and the shared
+// exploration that serves tscope deadlock and tscope races at once.
 #include "checks/races/RaceChecker.h"
 
-#include "checks/deadlock/Explorer.h"
-#include "checks/fences/ProxyAccess.h"
+#include "checks/model/Explorer.h"
+#include "checks/races/RaceObserver.h"
 
 namespace tscope::checks::races {
 
 namespace {
 
-/// May (alloc a, slot a) and (alloc b, slot b) share bytes: the same slot of
-/// one allocation, or aliasing allocations (buffer.id, allocation.offset) of
-/// the same memory. Column-packed TMEM is told apart by the accesses' column
-/// ranges (Access::columnsApart), not here.
-AccessHistory::AliasFn aliasOf(const kernel::Kernel &k) {
-  return [&k](uint32_t a, int64_t sa, uint32_t b, int64_t sb) {
-    if (a == b)
-      return sa < 0 || sb < 0 || sa == sb;
-    const kernel::Allocation &x = k.allocations[a], &y = k.allocations[b];
-    if (x.kind != y.kind)
-      return false;
-    fences::MemRegion rx{&x, std::nullopt, ""}, ry{&y, std::nullopt, ""};
-    return fences::mayAlias(rx, ry);
-  };
-}
-
-RaceAccess sideOf(const kernel::Kernel &k, const Access &a, const std::string &actor) {
+RaceAccess sideOf(const kernel::Kernel &k, const model::Access &a, const std::string &actor) {
   RaceAccess r;
   r.actor = actor;
   r.write = a.write;
@@ -33,6 +18,63 @@ RaceAccess sideOf(const kernel::Kernel &k, const Access &a, const std::string &a
   r.what = std::string(a.write ? "write" : "read") + " (" + std::string(a.op->opName()) + ")";
   r.where = pointOf(k, a.op);
   return r;
+}
+
+/// The race run of one exploration; moves the observer's race, if any, into `res`.
+void addRaceRun(const kernel::Kernel &k, const DeadlockRun &d, const model::Explorer &x, RaceObserver &obs,
+                KernelRaceResult &res) {
+  RaceRun rr;
+  rr.bindings = d.bindings;
+  // Stuck and faulting states end an interleaving here: they are tscope
+  // deadlock's findings.
+  rr.verdict = d.verdict == "no-deadlock" || d.verdict == "trap" ? "no-race" : d.verdict;
+  rr.overArrival = d.overArrival.has_value();
+  rr.reason = d.reason;
+  rr.states = d.states;
+  rr.stuckStates = x.stuckStates();
+  res.runs.push_back(rr);
+  if (!obs.hit)
+    return;
+  const RaceHit &h = *obs.hit;
+  Race race;
+  race.earlier = sideOf(k, h.conflict.earlier, h.earlierActor);
+  race.later = sideOf(k, h.conflict.later, h.laterActor);
+  race.slot = h.slot;
+  race.reason = h.reason;
+  race.trace = x.stopTrace();
+  res.race = std::move(race);
+  res.evidenceRun = res.runs.size() - 1;
+}
+
+/// The kernel's race verdict from its runs, and the redundant-wait notes.
+void summarizeRaces(const kernel::Kernel &k, const model::Explorer &x, KernelRaceResult &res) {
+  bool allClean = true;
+  for (const RaceRun &r : res.runs)
+    allClean &= r.verdict == "no-race";
+  if (res.race) {
+    res.verdict = "race";
+  } else if (allClean) {
+    res.verdict = "no-race";
+  } else {
+    res.verdict = "unknown";
+    res.reason = firstUnknownReason(res.runs);
+  }
+  for (const ir::Operation *op : x.redundantWaits())
+    res.redundantWaits.push_back({std::string(op->opName()), pointOf(k, op)});
+}
+
+/// The deadlock run of a shared exploration `d`, when it decides one: its
+/// first hang, or its clean/trap end.
+std::optional<DeadlockRun> deadlockRunOf(const model::Explorer &x, const DeadlockRun &d) {
+  if (x.hang()) {
+    DeadlockRun h = *x.hang();
+    h.bindings = d.bindings;
+    h.overArrival = d.overArrival;
+    return h;
+  }
+  if (d.verdict == "no-deadlock" || d.verdict == "trap")
+    return d;
+  return std::nullopt;
 }
 
 } // namespace
@@ -43,52 +85,58 @@ std::vector<KernelRaceResult> checkRaces(const ir::Module &m, const DeadlockOpti
   for (const kernel::Kernel &k : kernels) {
     KernelRaceResult res;
     res.kernel = k.name;
-    model::Checker checker(m, k, opts, true, aliasOf(k));
+    RaceObserver obs(k);
+    model::Explorer explorer(m, k, opts, &obs);
     std::vector<std::string> unbound;
     auto runs = model::planRuns(m, k, opts, unbound);
     res.unboundArgs = unbound;
-    bool allClean = true;
     for (auto &[b, label] : runs) {
-      DeadlockRun d = checker.run(b, label);
-      RaceRun rr;
-      rr.bindings = d.bindings;
-      // Stuck and faulting states end an interleaving here: they are tscope
-      // deadlock's findings.
-      rr.verdict = d.verdict == "no-deadlock" || d.verdict == "trap" ? "no-race" : d.verdict;
-      rr.overArrival = d.overArrival.has_value();
-      rr.reason = d.reason;
-      rr.states = d.states;
-      rr.stuckStates = checker.stuckStates_;
-      res.runs.push_back(rr);
-      if (checker.race_) {
-        const model::RaceHit &h = *checker.race_;
-        Race race;
-        race.earlier = sideOf(k, h.conflict.earlier, h.earlierActor);
-        race.later = sideOf(k, h.conflict.later, h.laterActor);
-        race.slot = h.slot;
-        race.reason = h.reason;
-        race.trace = h.trace;
-        res.race = std::move(race);
-        res.evidenceRun = res.runs.size() - 1;
+      obs.hit.reset();
+      addRaceRun(k, explorer.run(b, label), explorer, obs, res);
+      if (res.race)
         break;
-      }
-      allClean &= rr.verdict == "no-race";
     }
-    if (res.race) {
-      res.verdict = "race";
-    } else if (allClean) {
-      res.verdict = "no-race";
-    } else {
-      res.verdict = "unknown";
-      for (const RaceRun &r : res.runs)
-        if (r.verdict == "unknown") {
-          res.reason = r.reason;
-          break;
-        }
-    }
-    for (const ir::Operation *op : checker.redundant_)
-      res.redundantWaits.push_back({std::string(op->opName()), pointOf(k, op)});
+    summarizeRaces(k, explorer, res);
     out.push_back(std::move(res));
+  }
+  return out;
+}
+
+std::vector<KernelModelResult> checkDeadlocksAndRaces(const ir::Module &m, const DeadlockOptions &opts) {
+  std::vector<KernelModelResult> out;
+  std::vector<kernel::Kernel> kernels = kernel::Kernel::build(m);
+  for (const kernel::Kernel &k : kernels) {
+    KernelModelResult r;
+    r.deadlock.kernel = r.races.kernel = k.name;
+    RaceObserver obs(k);
+    model::Explorer both(m, k, opts, &obs, /*recordHangs=*/true);
+    model::Explorer plain(m, k, opts);
+    std::vector<std::string> unbound;
+    auto runs = model::planRuns(m, k, opts, unbound);
+    r.deadlock.unboundArgs = r.races.unboundArgs = unbound;
+    // Each search stops at its own evidence (checkDeadlocks: a hang or an
+    // over-arrival; checkRaces: a race); while both still run they share one.
+    bool deadlockDone = false, racesDone = false;
+    for (auto &[b, label] : runs) {
+      if (deadlockDone && racesDone)
+        break;
+      std::optional<DeadlockRun> d;
+      if (!racesDone) {
+        obs.hit.reset();
+        DeadlockRun shared = both.run(b, label);
+        addRaceRun(k, shared, both, obs, r.races);
+        racesDone = r.races.race.has_value();
+        if (!deadlockDone)
+          d = deadlockRunOf(both, shared);
+      }
+      if (deadlockDone)
+        continue;
+      r.deadlock.runs.push_back(d ? std::move(*d) : plain.run(b, label));
+      deadlockDone = r.deadlock.runs.back().verdict == "deadlock" || r.deadlock.runs.back().overArrival;
+    }
+    model::summarizeDeadlock(r.deadlock);
+    summarizeRaces(k, both, r.races);
+    out.push_back(std::move(r));
   }
   return out;
 }

@@ -1,13 +1,14 @@
 // RaceChecker: finds two conflicting buffer-slot accesses (at least one a
 // write) from different partitions or async agents with no happens-before
-// between them, over every interleaving the deadlock checker explores.
+// between them, over every interleaving of the model (checks/model), which it
+// watches as an observer.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "checks/deadlock/ModelChecker.h"
+#include "checks/model/Results.h"
 
 namespace tscope::checks::races {
 
@@ -52,5 +53,21 @@ struct KernelRaceResult {
 
 /// Checks every kernel of `m` for buffer races (same bounds as checkDeadlocks).
 std::vector<KernelRaceResult> checkRaces(const ir::Module &m, const DeadlockOptions &opts);
+
+/// Both searches of one kernel.
+struct KernelModelResult {
+  KernelDeadlockResult deadlock;
+  KernelRaceResult races;
+};
+
+/// The deadlock and race checks of every kernel of `m` over one exploration
+/// per run: the race search visits every reachable state and keeps the first
+/// hang it meets. Verdicts are those of checkDeadlocks and checkRaces; a
+/// deadlock run's state count is the race search's (its states carry
+/// clocks), and after a hang it may also name an over-arrival that the plain
+/// search's budget after a hang would not reach. Where the shared search cannot decide the deadlock
+/// run (a race ended it first, or it gave up) that run is explored again
+/// without clocks.
+std::vector<KernelModelResult> checkDeadlocksAndRaces(const ir::Module &m, const DeadlockOptions &opts);
 
 } // namespace tscope::checks::races

@@ -1,9 +1,9 @@
 // HappensBeforeTest: vector clocks and the access history of the race checker.
 #include <gtest/gtest.h>
 
-#include "checks/races/HappensBefore.h"
+#include "checks/model/HappensBefore.h"
 
-using namespace tscope::checks::races;
+using namespace tscope::checks::model;
 
 namespace {
 

@@ -13,13 +13,13 @@ namespace tscope::ir {
 struct Operation;
 }
 
-namespace tscope::checks::races {
+namespace tscope::checks::model {
 
 /// A vector clock: entry i counts the releases of actor i that are known here.
-/// Actors are numbered 3*p (partition process p), 3*p+1 (the async agent, TMA
-/// engine or tcgen05 tensor core, whose work completes through mbarriers) and
-/// 3*p+2 (the wgmma agent, retired by warp_group_dot_wait); see
-/// checks/deadlock/Explorer.h actorOf().
+/// Actors are numbered 5*p + agent: partition process p itself, its
+/// mbarrier-completed async agent (TMA engine or tcgen05 tensor core) and its
+/// three group-retired agents (wgmma, bulk TMA stores, cp.async); see
+/// checks/model/State.h actorOf().
 class VectorClock {
 public:
   /// The entry of actor `a` (0 when never set).
@@ -93,4 +93,4 @@ inline bool ordered(const Access &earlier, const VectorClock &vc) {
   return vc.get(earlier.actor) >= earlier.epoch;
 }
 
-} // namespace tscope::checks::races
+} // namespace tscope::checks::model

@@ -1,10 +1,11 @@
-// HappensBefore: vector clocks and the access history of the race checker.
-#include "checks/races/HappensBefore.h"
+// HappensBefore: vector clocks and the access history the model keeps for
+// its observers (the race check reads them).
+#include "checks/model/HappensBefore.h"
 
 #include <algorithm>
 #include <tuple>
 
-namespace tscope::checks::races {
+namespace tscope::checks::model {
 
 void VectorClock::set(size_t a, uint32_t v) {
   if (a >= c_.size()) {
@@ -75,4 +76,4 @@ size_t AccessHistory::hash() const {
   return h;
 }
 
-} // namespace tscope::checks::races
+} // namespace tscope::checks::model

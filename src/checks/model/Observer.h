@@ -1,0 +1,32 @@
+// Observer: how a check watches the exploration without the explorer knowing
+// which check asks. With an observer the explorer keeps happens-before clocks
+// (model/HappensBefore.h), meets the buffer accesses between synchronizing
+// ops, and reports every access, arrival and passed wait.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "checks/model/HappensBefore.h"
+#include "checks/model/State.h"
+
+namespace tscope::checks::model {
+
+class Explorer;
+
+/// Callbacks of one exploration; the state passed is the one being built.
+class Observer {
+public:
+  virtual ~Observer() = default;
+  /// Access `a` to a buffer location, made with clock `vc`. The observer may
+  /// record it in `s.hist` (part of the state's identity). True ends the
+  /// exploration here: Explorer::stopTrace() then holds the path to it.
+  virtual bool onAccess(const Explorer &x, State &s, const Access &a, const VectorClock &vc) = 0;
+  /// Process `pi` arrived on mbarrier `key` (arrive, expect, or an async
+  /// completion issued by it).
+  virtual void onArrive(const Explorer &, const State &, size_t /*pi*/, uint64_t /*key*/) {}
+  /// Process `pi` passed a wait on mbarrier `key` in phase `phase`.
+  virtual void onWait(const Explorer &, const State &, size_t /*pi*/, uint64_t /*key*/, int64_t /*phase*/) {}
+};
+
+} // namespace tscope::checks::model

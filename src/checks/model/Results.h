@@ -1,0 +1,97 @@
+// Results: what one exploration of the model reports (bounds in, trace steps,
+// stuck processes, over-arrivals and the per-run verdict out). The deadlock
+// and race checks build their kernel results from these.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "interp/Bindings.h"
+#include "kernel/SourcePoint.h"
+
+namespace tscope::ir {
+struct Operation;
+}
+
+namespace tscope::checks {
+
+using kernel::SourcePoint;
+
+/// Bounds and inputs of one check.
+struct DeadlockOptions {
+  interp::Bindings bindings;          // --arg NAME=VALUE, --grid
+  bool gridSet = false;
+  /// Values tried for integer arguments left unbound (all set to the same
+  /// value per run); loop trip counts follow from them.
+  std::vector<int64_t> tryValues = {1, 2, 3, 4, 64, 128, 256};
+  size_t maxStates = 1'000'000; // per run
+};
+
+/// One step of a counterexample.
+struct TraceStep {
+  std::string actor;  // partition, or "TMA"/"tcgen05" for async completions
+  std::string action; // e.g. "arrive empty[1] (pending 1 -> 0, phase 0 -> 1)"
+  SourcePoint where;
+};
+
+/// A process that cannot move in the stuck state.
+struct StuckProcess {
+  std::string partition;
+  std::string why; // e.g. "waits on ready[0] for parity 0; phase 0 needs 1 more arrival"
+  const ir::Operation *op = nullptr;
+  SourcePoint where;
+};
+
+/// An arrival on an mbarrier whose pending count is already zero (its phase
+/// waits only for transaction bytes), or that would take it below zero. The
+/// H200 faults at such an arrive (CUDA error 719, "unspecified launch
+/// failure"; compute-sanitizer: "Unknown Error" at the arrive).
+struct OverArrival {
+  std::string actor;   // partition, or "tcgen05" for an async arrival
+  std::string barrier; // "ready[0]"
+  std::string what;    // "expect 8192 bytes + arrive on ready[0]: ..."
+  SourcePoint where;
+  std::vector<TraceStep> trace; // the shortest path to it, ending with the arrival
+};
+
+/// One exploration under one set of bindings.
+struct DeadlockRun {
+  std::string bindings; // "K=64" ...
+  std::string verdict;  // "deadlock", "trap", "no-deadlock", "unknown" ("race": an observer ended it)
+  std::string reason;   // for unknown
+  size_t states = 0;
+  std::vector<TraceStep> trace;
+  std::vector<StuckProcess> stuck;
+  std::vector<std::string> loopTrips; // "partition0 scf.for IR 72: 2 trips"
+  std::string cause;                   // the deadlock's cause in words
+  std::vector<std::string> barrierStates; // "ready[0]: phase 0, 1 of 1 arrivals pending, tx 0"
+  std::vector<std::pair<std::string, SourcePoint>> redundantWaits; // notes
+  std::optional<OverArrival> overArrival; // the first over-arrival met (BFS order)
+};
+
+/// The verdict of one kernel.
+struct KernelDeadlockResult {
+  std::string kernel;
+  /// "deadlock" (some interleaving hangs), "trap" (none hangs, but one
+  /// over-arrives on an mbarrier: the GPU faults), "no-deadlock", "unknown".
+  std::string verdict;
+  std::string reason;
+  std::vector<DeadlockRun> runs;
+  std::vector<std::string> unboundArgs;
+  std::optional<size_t> evidenceRun; // the run whose trace proves the verdict
+  std::optional<size_t> trapRun;     // the first run with an over-arrival
+};
+
+/// The reason of the first run whose verdict is "unknown" ("" if none):
+/// what a kernel's unknown verdict reports (deadlock and race runs alike).
+template <class Run> std::string firstUnknownReason(const std::vector<Run> &runs) {
+  for (const Run &r : runs)
+    if (r.verdict == "unknown")
+      return r.reason;
+  return "";
+}
+
+} // namespace tscope::checks

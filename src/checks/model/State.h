@@ -1,0 +1,120 @@
+// State: one point of the model's state space -- every partition process
+// (an interp::Process plus its barrier-slot bindings and clocks), every
+// mbarrier and named barrier, the async work in flight and the access
+// history its observers keep. Equality and hash define what the explorer
+// treats as the same state.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "checks/model/HappensBefore.h"
+#include "interp/Process.h"
+#include "kernel/Kernel.h"
+
+namespace tscope::checks::model {
+
+/// One mbarrier slot (its rules: model/MbarrierRules.h).
+struct Bar {
+  int64_t phase = 0, pending = 0, tx = 0, expected = 0;
+  bool inited = false;
+  // Happens-before: what the arrivals of the open phase released, and what
+  // the last completed phase released to the waits it serves.
+  VectorClock acc, done;
+  bool operator==(const Bar &) const = default;
+};
+
+/// Async work in flight that completes on an mbarrier: a TMA load's bytes,
+/// a tcgen05 commit/mma's arrival (model/AsyncAgents.h).
+struct Async {
+  uint64_t key = 0; // the mbarrier (MbarrierRules keyOf)
+  int64_t arrive = 0, tx = 0;
+  const ir::Operation *op = nullptr;
+  uint32_t from = 0;  // the issuing process
+  VectorClock vc;     // happens-before: the async agent's clock at issue
+  bool operator==(const Async &) const = default;
+  bool operator<(const Async &o) const {
+    return std::tie(key, arrive, tx, op, from) < std::tie(o.key, o.arrive, o.tx, o.op, o.from);
+  }
+};
+
+/// Where a process stands: at its next synchronizing op, finished, joining
+/// its partitions (the fork's caller), or blocked in bar.sync.
+enum class PStatus : uint8_t { AtEvent, Done, Joining, NamedWait };
+
+/// Happens-before actors: per process `p`, the process itself, its TMA/tcgen05
+/// agent (work completed through mbarriers) and three agents whose work is
+/// retired in groups by a wait of the process: wgmma (warp_group_dot_wait
+/// {pendings}), bulk TMA stores (async_tma_store_wait {pendings}) and cp.async
+/// (async_commit_group, async_wait {num}).
+constexpr size_t kActorsPerProc = 5;
+enum Agent : uint32_t { kSelf = 0, kBarrierAgent = 1, kWgmmaAgent = 2, kBulkStoreAgent = 3, kCpAsyncAgent = 4 };
+inline size_t actorOf(size_t pi, Agent a = kSelf) { return kActorsPerProc * pi + a; }
+/// The group-retired agents, as indices into Proc::groups.
+constexpr size_t kGroupAgents = 3;
+inline size_t groupIndex(Agent a) { return a - kWgmmaAgent; }
+
+/// One partition (or the kernel body before the fork) as a process.
+struct Proc {
+  explicit Proc(interp::Process proc) : p(std::move(proc)) {}
+  interp::Process p;
+  int partition = kernel::kOutside;
+  PStatus status = PStatus::AtEvent;
+  int64_t namedId = 0, namedGen = 0;
+  std::vector<std::pair<const ir::Value *, int64_t>> slots; // memdesc_index results
+  // (barrier key, phase number) of the last wait this process passed, to
+  // spot a redundant wait: one served by a phase it already waited for.
+  uint64_t lastKey = ~uint64_t(0);
+  int64_t lastPhase = -1;
+  // Happens-before: this process's clock, the count of async work it issued,
+  // and the last wait it passed (for the race's reason in words).
+  VectorClock vc;
+  uint32_t asyncTick = 0;
+  // Happens-before: per group-retired agent, its last epoch and the epochs
+  // that close the groups still in flight, oldest first.
+  struct Groups {
+    uint32_t tick = 0;
+    std::vector<uint32_t> pending;
+    bool operator==(const Groups &) const = default;
+  };
+  std::array<Groups, kGroupAgents> groups{};
+  const ir::Operation *lastWait = nullptr;
+  // For the race's reason only (not part of the state): the last wait op
+  // met was skipped by its predicate, on this barrier.
+  const ir::Operation *skippedWait = nullptr;
+  std::string skippedOn;
+  bool operator==(const Proc &o) const;
+};
+
+/// One named barrier (model/NamedBarrier.h).
+struct Named {
+  int64_t arrived = 0, generation = 0;
+  VectorClock acc, released; // happens-before
+  bool operator==(const Named &) const = default;
+};
+
+/// The whole model state.
+struct State {
+  std::vector<Proc> procs;
+  std::map<uint64_t, Bar> bars;
+  std::vector<Async> async; // sorted
+  std::map<int64_t, Named> named;
+  AccessHistory hist; // the accesses later ones must be ordered after (observers)
+  bool operator==(const State &o) const {
+    return procs == o.procs && bars == o.bars && async == o.async && named == o.named &&
+           hist == o.hist;
+  }
+  /// The mbarrier at `key`, or a fresh (uninitialised) one.
+  Bar barAt(uint64_t key) const;
+};
+
+/// The hash the explorer buckets states by.
+struct StateHash {
+  size_t operator()(const State &s) const;
+};
+
+} // namespace tscope::checks::model

@@ -1,0 +1,396 @@
+// Transitions: every move out of a state, one function per op family --
+// async completions, resuming a blocked process, mbarrier init / wait /
+// arrive / expect, async issue (TMA, commits), tcgen05 MMAs, named barriers
+// and the warp_specialize fork. The rules themselves are in MbarrierRules,
+// NamedBarrier and AsyncAgents.
+#include "checks/model/Explorer.h"
+
+#include "checks/model/AsyncAgents.h"
+#include "checks/model/MbarrierRules.h"
+#include "checks/model/NamedBarrier.h"
+#include "checks/model/Prose.h"
+
+namespace tscope::checks::model {
+
+using dialect::OpKind;
+
+/// One process's step at its current op: the state it builds and the trace
+/// step that names it.
+struct Explorer::OpStep {
+  const State &s;
+  size_t pi;
+  const Proc &pr;
+  const ir::Operation *op;
+  OpKind kind;
+  dialect::OperandRoles r;
+  bool on; // the op's predicate holds (or it has none)
+  Successors &out;
+  State n;
+  TraceStep st;
+  uint64_t key = 0; // the mbarrier, for ops that name one
+
+  /// The process's value of `v`; an absent operand reads as true.
+  interp::Scalar val(const ir::Value *v) const { return v ? pr.p.value(v) : interp::Scalar::boolean(true); }
+  /// The stepping process in the new state (re-read: the fork grows procs).
+  Proc &np() { return n.procs[pi]; }
+};
+
+void Explorer::noteOverArrival(const std::string &actor, const ir::Operation *op, uint64_t key, const Bar &b,
+                               int64_t arrive, const std::string &action) {
+  if (over_)
+    return;
+  OverArrival o;
+  o.actor = actor;
+  o.barrier = barName(key);
+  o.where = where(op);
+  o.what = overArrivalWhat(b, arrive, action);
+  overStep_ = TraceStep{actor, overArrivalAction(b, arrive, action), o.where};
+  over_ = std::move(o);
+}
+
+void Explorer::successors(const State &s, Successors &out, std::string &unknown) {
+  completeAsync(s, out);
+  for (size_t pi = 0; pi < s.procs.size(); ++pi) {
+    PStatus st = s.procs[pi].status;
+    if (st == PStatus::Done)
+      continue;
+    Outcome o = st == PStatus::Joining || st == PStatus::NamedWait ? resumeBlocked(s, pi, out, unknown)
+                                                                   : stepOp(s, pi, out, unknown);
+    if (o == Outcome::Unknown)
+      return;
+  }
+}
+
+void Explorer::completeAsync(const State &s, Successors &out) {
+  for (size_t i = 0; i < s.async.size(); ++i) {
+    if (i > 0 && s.async[i] == s.async[i - 1])
+      continue; // the same completion twice leads to the same state
+    State n = s;
+    Async a = n.async[i];
+    n.async.erase(n.async.begin() + static_cast<long>(i));
+    Bar &b = n.bars[a.key];
+    if (overArrives(b, a.arrive)) {
+      noteOverArrival("tcgen05", a.op, a.key, b, a.arrive,
+                      std::string(a.op->opName()) + " completes with an arrival on " + barName(a.key));
+      continue;
+    }
+    if (tracksClocks())
+      b.acc.join(a.vc);
+    std::string eff = effectText(applyArrivals(b, a.arrive, -a.tx));
+    if (observer_ && a.arrive)
+      observer_->onArrive(*this, n, a.from, a.key);
+    TraceStep st;
+    st.actor = completerName(a.op);
+    st.action = (a.tx ? "delivers " + std::to_string(a.tx) + " bytes to " : "arrives on ") + barName(a.key) + " " +
+                eff + " for " + partName(s.procs[a.from].partition);
+    st.where = where(a.op);
+    out.push_back({std::move(n), std::move(st)});
+  }
+}
+
+Explorer::Outcome Explorer::resumeBlocked(const State &s, size_t pi, Successors &out, std::string &unknown) {
+  const Proc &pr = s.procs[pi];
+  bool joining = pr.status == PStatus::Joining;
+  // The fork's caller continues once every partition has returned; bar.sync
+  // once the barrier's generation moved on.
+  auto named = s.named.find(pr.namedId);
+  if (joining) {
+    for (size_t j = 1; j < s.procs.size(); ++j)
+      if (s.procs[j].status != PStatus::Done)
+        return Outcome::Blocked;
+  } else if (named == s.named.end() || named->second.generation == pr.namedGen) {
+    return Outcome::Blocked;
+  }
+  State n = s;
+  Proc &np = n.procs[pi];
+  np.status = PStatus::AtEvent;
+  if (tracksClocks()) {
+    if (joining)
+      for (size_t j = 1; j < n.procs.size(); ++j)
+        np.vc.join(n.procs[j].vc);
+    else
+      np.vc.join(named->second.released);
+  }
+  TraceStep st = joining ? TraceStep{"outside", "all partitions returned; continues", where(pr.p.op())}
+                         : TraceStep{partName(pr.partition),
+                                     "released from named barrier " + std::to_string(pr.namedId), where(pr.p.op())};
+  curOut_ = &out;
+  if (!advance(n, pi, unknown))
+    return Outcome::Unknown;
+  out.push_back({std::move(n), std::move(st)});
+  return Outcome::Pushed;
+}
+
+Explorer::Outcome Explorer::stepOp(const State &s, size_t pi, Successors &out, std::string &unknown) {
+  const Proc &pr = s.procs[pi];
+  const ir::Operation *op = pr.p.op();
+  if (!op)
+    return Outcome::Blocked;
+  OpKind kind = dialect::kindOf(op);
+  dialect::OperandRoles r = dialect::operandRoles(m_, op);
+  interp::Scalar pred = r.pred ? pr.p.value(r.pred) : interp::Scalar::boolean(true);
+  if (r.pred && !pred.isKnown()) {
+    unknown = partName(pr.partition) + ": the predicate of " + std::string(op->opName()) + " at IR line " +
+              std::to_string(op->line) + " is unknown: " + pred.describe(m_);
+    return Outcome::Unknown;
+  }
+  bool on = !r.pred || pred.isTrue();
+  OpStep o{s, pi, pr, op, kind, std::move(r), on, out, s, {}, 0};
+  curOut_ = &out;
+  o.st.actor = partName(pr.partition);
+  o.st.where = where(op);
+  if (o.r.barrier && kind != OpKind::NamedBarrierArrive && kind != OpKind::NamedBarrierWait &&
+      kind != OpKind::WarpSpecialize) {
+    auto key = barrierKey(s, pr, o.r.barrier);
+    if (!key) {
+      unknown = partName(pr.partition) + ": cannot tell which barrier " + std::string(op->opName()) +
+                " at IR line " + std::to_string(op->line) + " uses";
+      return Outcome::Unknown;
+    }
+    o.key = keyOf(*key);
+  }
+  Outcome res = Outcome::Advance;
+  switch (kind) {
+  case OpKind::InitBarrier:
+    initBarrier(o.n.bars[o.key], o.r.count.value_or(1));
+    o.st.action = "init " + barName(o.key) + " count " + std::to_string(o.n.bars[o.key].expected);
+    break;
+  case OpKind::WaitBarrier:
+    res = stepWait(o, unknown);
+    break;
+  case OpKind::ArriveBarrier:
+  case OpKind::BarrierExpect:
+    res = stepArrive(o);
+    break;
+  case OpKind::TmaLoad:
+  case OpKind::TmaGather:
+  case OpKind::AsyncCopyMbarrierArrive:
+  case OpKind::TcGen5Commit:
+    res = stepAsyncIssue(o);
+    break;
+  case OpKind::TcGen5Mma:
+  case OpKind::TcGen5MmaScaled:
+    res = stepMma(o, unknown);
+    break;
+  case OpKind::NamedBarrierArrive:
+  case OpKind::NamedBarrierWait:
+    res = stepNamed(o, unknown);
+    break;
+  case OpKind::WarpSpecialize:
+    res = stepFork(o, unknown);
+    break;
+  default:
+    o.st.action = std::string(op->opName());
+    break;
+  }
+  if (res != Outcome::Advance)
+    return res;
+  if (!advance(o.n, pi, unknown))
+    return Outcome::Unknown;
+  out.push_back({std::move(o.n), std::move(o.st)});
+  return Outcome::Pushed;
+}
+
+Explorer::Outcome Explorer::stepWait(OpStep &o, std::string &unknown) {
+  if (!o.on) {
+    o.st.action = "skips a wait on " + barName(o.key) + " (predicate false)";
+    o.np().skippedWait = o.op;
+    o.np().skippedOn = barName(o.key);
+    return Outcome::Advance;
+  }
+  interp::Scalar ph = o.val(o.r.phase);
+  if (!ph.isKnown()) {
+    unknown = partName(o.pr.partition) + ": the parity of wait_barrier at IR line " + std::to_string(o.op->line) +
+              " is unknown: " + ph.describe(m_);
+    return Outcome::Unknown;
+  }
+  Bar b = o.s.barAt(o.key);
+  int64_t parity = ph.zext() & 1;
+  if (!waitPasses(b, parity))
+    return Outcome::Blocked; // the phase with this parity has not completed
+  o.st.action = "waits on " + barName(o.key) + " parity " + std::to_string(parity) + ": passes (phase " +
+                std::to_string(b.phase) + " is current)";
+  if (o.pr.lastKey == o.key && o.pr.lastPhase == b.phase)
+    redundant_.insert(o.op);
+  Proc &np = o.np();
+  if (tracksClocks() && b.phase > 0)
+    np.vc.join(b.done); // acquire what the completed phase released
+  np.lastWait = o.op;
+  np.lastKey = o.key;
+  np.lastPhase = b.phase;
+  np.skippedWait = nullptr;
+  if (observer_)
+    observer_->onWait(*this, o.n, o.pi, o.key, b.phase);
+  return Outcome::Advance;
+}
+
+Explorer::Outcome Explorer::stepArrive(OpStep &o) {
+  bool arrive = o.kind == OpKind::ArriveBarrier;
+  if (!o.on) {
+    o.st.action = std::string("skips ") + (arrive ? "arrive" : "expect") + " on " + barName(o.key) +
+                  " (predicate false)";
+    return Outcome::Advance;
+  }
+  Bar &b = o.n.bars[o.key];
+  int64_t cnt = arrive ? o.r.count.value_or(1) : 1;
+  int64_t tx = arrive ? 0 : o.r.bytes.value_or(0);
+  std::string what = (arrive ? "arrive on " : "expect " + std::to_string(tx) + " bytes + arrive on ") + barName(o.key);
+  if (overArrives(b, cnt)) {
+    noteOverArrival(partName(o.pr.partition), o.op, o.key, b, cnt, what);
+    return Outcome::Blocked;
+  }
+  if (tracksClocks()) {
+    b.acc.join(o.np().vc); // release
+    o.np().vc.tick(actorOf(o.pi));
+  }
+  o.st.action = what + " " + effectText(applyArrivals(b, cnt, tx));
+  if (observer_)
+    observer_->onArrive(*this, o.n, o.pi, o.key);
+  return Outcome::Advance;
+}
+
+Explorer::Outcome Explorer::stepAsyncIssue(OpStep &o) {
+  if (!o.on) {
+    o.st.action = "skips " + std::string(o.op->opName()) + " (predicate false)";
+    return Outcome::Advance;
+  }
+  bool tma = isTmaCompletion(o.op);
+  Async a;
+  a.key = o.key;
+  a.op = o.op;
+  a.from = static_cast<uint32_t>(o.pi);
+  if (tracksClocks()) {
+    // The async agent starts from what its issuer knows; a commit or an
+    // arrive tracks every async op the issuer started before it.
+    ++o.np().asyncTick;
+    if (tma)
+      for (const ir::Value *w : o.r.writes)
+        recordAccess(o.n, o.pi, o.op, w, true, kBarrierAgent);
+    a.vc = o.np().vc;
+    a.vc.set(actorOf(o.pi, kBarrierAgent), o.np().asyncTick);
+    o.np().vc.tick(actorOf(o.pi));
+  }
+  if (tma) {
+    auto t = dialect::parseMemDesc(m_, k_.chunk, dialect::typeText(m_, o.r.buffer));
+    a.tx = t && t->bytes() ? static_cast<int64_t>(*t->bytes()) : 0;
+    o.st.action = "issues TMA load of " + std::to_string(a.tx) + " bytes on " + barName(a.key);
+  } else {
+    a.arrive = 1;
+    o.st.action = "issues " + std::string(o.op->opName()) + " on " + barName(a.key);
+  }
+  issueAsync(o.n, a);
+  return Outcome::Advance;
+}
+
+Explorer::Outcome Explorer::stepMma(OpStep &o, std::string &unknown) {
+  dialect::OpSyntax syn = dialect::scanOpSyntax(m_, o.op);
+  o.st.action = "issues " + std::string(o.op->opName());
+  VectorClock mmaClock;
+  if (tracksClocks() && o.on) {
+    ++o.np().asyncTick;
+    for (const ir::Value *rv : o.r.reads)
+      recordAccess(o.n, o.pi, o.op, rv, false, kBarrierAgent);
+    for (const ir::Value *wv : o.r.writes)
+      recordAccess(o.n, o.pi, o.op, wv, true, kBarrierAgent);
+    mmaClock = o.np().vc;
+    mmaClock.set(actorOf(o.pi, kBarrierAgent), o.np().asyncTick);
+    o.np().vc.tick(actorOf(o.pi));
+  }
+  for (const ir::Value *bv : o.r.barriers) {
+    // The barrier's predicate is the operand in its brackets.
+    const ir::Value *bp = nullptr;
+    for (uint32_t i = 0; i < o.op->numOperands; ++i)
+      if (o.op->operands[i] == bv && syn.slots[i].bracketOf < 0)
+        for (uint32_t j = i + 1; j < o.op->numOperands; ++j)
+          if (syn.slots[j].bracketOf == static_cast<int32_t>(i))
+            bp = o.op->operands[j];
+    interp::Scalar bpv = o.val(bp);
+    if (bp && !bpv.isKnown()) {
+      unknown = partName(o.pr.partition) + ": a completion-barrier predicate of " + std::string(o.op->opName()) +
+                " at IR line " + std::to_string(o.op->line) + " is unknown";
+      return Outcome::Unknown;
+    }
+    if (!o.on || (bp && !bpv.isTrue()))
+      continue;
+    auto bk = barrierKey(o.s, o.pr, bv);
+    if (!bk) {
+      unknown = "cannot tell which barrier tc_gen5_mma at IR line " + std::to_string(o.op->line) + " arrives on";
+      return Outcome::Unknown;
+    }
+    Async a;
+    a.key = keyOf(*bk);
+    a.arrive = 1;
+    a.op = o.op;
+    a.from = static_cast<uint32_t>(o.pi);
+    a.vc = mmaClock;
+    issueAsync(o.n, a);
+    o.st.action += " (completes on " + barName(a.key) + ")";
+  }
+  return Outcome::Advance;
+}
+
+Explorer::Outcome Explorer::stepNamed(OpStep &o, std::string &unknown) {
+  interp::Scalar id = o.val(o.r.barrier), cnt = o.val(o.r.numThreads);
+  if (!id.isKnown() || !cnt.isKnown()) {
+    unknown = "named barrier id or thread count unknown at IR line " + std::to_string(o.op->line);
+    return Outcome::Unknown;
+  }
+  bool wait = o.kind == OpKind::NamedBarrierWait;
+  Named &nb = o.n.named[id.sext()];
+  int64_t threads = warpsOf(o.pr.partition) * 32;
+  bool released = arriveNamed(nb, threads, cnt.sext(), wait, tracksClocks() ? &o.np().vc : nullptr,
+                              actorOf(o.pi));
+  o.st.action = (wait ? "bar.sync " : "bar.arrive ") + std::to_string(id.sext()) + " with " +
+                std::to_string(threads) + " of " + std::to_string(cnt.sext()) + " threads" +
+                (released ? ": released" : "");
+  if (!wait || released)
+    return Outcome::Advance;
+  Proc &np = o.np();
+  np.status = PStatus::NamedWait;
+  np.namedId = id.sext();
+  np.namedGen = nb.generation;
+  o.out.push_back({std::move(o.n), std::move(o.st)});
+  return Outcome::Pushed;
+}
+
+Explorer::Outcome Explorer::stepFork(OpStep &o, std::string &unknown) {
+  // Fork: one process per partition; the caller joins them.
+  if (o.pi != 0 || o.s.procs.size() > 1) {
+    unknown = "nested or repeated warp_specialize is not modelled";
+    return Outcome::Unknown;
+  }
+  const kernel::WarpSpecialize *ws = nullptr;
+  for (const kernel::WarpSpecialize &w : k_.warpSpecializes)
+    if (w.op == o.op)
+      ws = &w;
+  if (!ws) {
+    unknown = "warp_specialize without partitions";
+    return Outcome::Unknown;
+  }
+  o.np().status = PStatus::Joining;
+  if (tracksClocks())
+    o.np().vc.tick(actorOf(o.pi));
+  for (const kernel::Partition &part : ws->partitions) {
+    std::optional<interp::Process> child = o.pr.p.enterRegion(*part.region);
+    if (!child) {
+      unknown = "cannot enter partition " + part.name;
+      return Outcome::Unknown;
+    }
+    Proc c(std::move(*child));
+    c.p.setStepLimit(kLocalSteps);
+    c.partition = part.id;
+    c.slots = o.pr.slots;
+    if (tracksClocks()) {
+      c.vc = o.np().vc; // the fork orders everything before it
+      c.vc.set(actorOf(o.n.procs.size()), 1);
+    }
+    o.n.procs.push_back(std::move(c));
+    if (!advance(o.n, o.n.procs.size() - 1, unknown))
+      return Outcome::Unknown;
+  }
+  o.st.action = "starts " + std::to_string(ws->partitions.size()) + " partitions";
+  o.out.push_back({std::move(o.n), std::move(o.st)});
+  return Outcome::Pushed;
+}
+
+} // namespace tscope::checks::model
