@@ -11,7 +11,7 @@
 
 #include "checks/barriers/BarrierReport.h"
 #include "dialect/OpTable.h"
-#include "ir/Parser.h"
+#include "ir/Attribute.h"
 
 namespace tscope::checks {
 

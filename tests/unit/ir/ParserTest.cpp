@@ -1,6 +1,7 @@
 // Parser: structure, SSA resolution, pretty/generic forms, recovery.
 #include <gtest/gtest.h>
 
+#include "ir/Attribute.h"
 #include "ir/Parser.h"
 
 using namespace tscope;
@@ -206,7 +207,7 @@ TEST(Parser, ErrorsOnTruncationAndGarbage) {
 
 TEST(Parser, SplitTopLevel) {
   std::vector<std::string_view> out;
-  ir::splitTopLevel("tensor<4x!tt.ptr<f16>, #a>, (i32) -> i32, !x<\"a,b\">", ',', out);
+  ir::splitAttrList("tensor<4x!tt.ptr<f16>, #a>, (i32) -> i32, !x<\"a,b\">", ',', out);
   ASSERT_EQ(out.size(), 3u);
   EXPECT_EQ(out[0], "tensor<4x!tt.ptr<f16>, #a>");
   EXPECT_EQ(out[1], "(i32) -> i32");
