@@ -27,9 +27,7 @@ std::optional<std::string_view> bracketBody(std::string_view text, size_t open) 
   for (size_t i = open; i < text.size(); ++i) {
     char c = text[i];
     if (c == '"') {
-      for (++i; i < text.size() && text[i] != '"'; ++i)
-        if (text[i] == '\\')
-          ++i;
+      i = detail::skipString(text, i);
       continue;
     }
     if (c == text[open])

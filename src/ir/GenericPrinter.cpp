@@ -23,9 +23,7 @@ static bool looksLikeType(std::string_view t) {
   for (size_t i = 0; i < t.size(); ++i) {
     char c = t[i];
     if (c == '"') {
-      for (++i; i < t.size() && t[i] != '"'; ++i)
-        if (t[i] == '\\')
-          ++i;
+      i = detail::skipString(t, i);
       continue;
     }
     if (c == '(' || c == '[' || c == '{' || c == '<')

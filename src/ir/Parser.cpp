@@ -278,6 +278,10 @@ private:
   Step prettyPercent(size_t fi, bool top);
   void prettySuccessor(size_t fi, Block *b);
   bool stepGeneric(size_t fi);
+  template <class Item> bool commaList(Item &&item);
+  bool genericOperands();
+  bool genericSuccessors(size_t fi);
+  bool genericFunctionType(size_t fi, Operation *op);
   bool startOp();
   bool resultListAhead();
   bool parseBlockLabel(size_t fi);
@@ -1439,135 +1443,105 @@ bool Parser::stepPretty(size_t fi) {
   }
 }
 
-/// generic-op ::= string `(` uses `)` successors? `<{` props `}>`?
-///                (`(` region (`,` region)* `)`)? attr-dict? `:` function-type loc?
-bool Parser::stepGeneric(size_t fi) {
-  Frame &f = frames_[fi];
-  Operation *op = f.op;
-  if (f.gstate == GenericState::Name) {
-    if (tok_.kind != Token::l_paren)
-      return expected("'(' to start the operand list");
-    consume();
-    if (tok_.kind != Token::r_paren) {
-      for (;;) {
-        if (tok_.kind != Token::percent_identifier)
-          return expected("an SSA value");
-        bool ok;
-        Value *v = useValue(tok_, false, &ok);
-        if (!ok)
-          return false;
-        operands_.push_back(v);
-        consume();
-        if (tok_.kind == Token::comma) {
-          consume();
-          continue;
-        }
-        break;
-      }
-    }
-    if (tok_.kind != Token::r_paren)
-      return expected("')' to end the operand list");
-    consume();
-    if (tok_.kind == Token::l_square) {
-      consume();
-      for (;;) {
-        if (tok_.kind != Token::caret_identifier)
-          return expected("a successor block");
-        Block *b = blockRef(fi, tok_);
-        if (!b)
-          return false;
-        successors_.push_back(b);
-        consume();
-        if (tok_.kind == Token::l_paren) {
-          // Successor operands inline (accepted, as older MLIR printed them).
-          consume();
-          while (tok_.kind != Token::r_paren) {
-            if (tok_.kind == Token::percent_identifier) {
-              bool ok;
-              Value *v = useValue(tok_, false, &ok);
-              if (!ok)
-                return false;
-              operands_.push_back(v);
-              consume();
-            } else if (tok_.kind == Token::colon) {
-              consume();
-              if (!parseType(nullptr))
-                return false;
-            } else if (tok_.kind == Token::comma) {
-              consume();
-            } else {
-              return expected("')' to end the successor operands");
-            }
-          }
-          consume();
-        }
-        if (tok_.kind == Token::comma) {
-          consume();
-          continue;
-        }
-        break;
-      }
-      if (tok_.kind != Token::r_square)
-        return expected("']' to end the successor list");
-      consume();
-    }
-    if (tok_.kind == Token::less) {
-      Token n = peek();
-      if (n.kind != Token::l_brace)
-        return expected("'<{' to start the properties");
-      SourceRange r;
-      if (!skipBalanced(&r))
-        return false;
-      op->props = r;
-    }
-    if (tok_.kind == Token::l_paren) {
-      consume();
-      if (tok_.kind != Token::l_brace)
-        return expected("'{' to start a region");
-      f.gstate = GenericState::AfterRegion;
-      return pushRegion(fi, false);
-    }
-    f.gstate = GenericState::Rest;
-  }
-  if (f.gstate == GenericState::AfterRegion) {
-    if (tok_.kind == Token::comma) {
-      consume();
-      if (tok_.kind != Token::l_brace)
-        return expected("'{' to start a region");
-      return pushRegion(fi, false);
-    }
-    if (tok_.kind != Token::r_paren)
-      return expected("')' to end the region list");
-    consume();
-    frames_[fi].gstate = GenericState::Rest;
-  }
-  if (tok_.kind == Token::l_brace) {
-    SourceRange r;
-    if (!skipBalanced(&r))
+/// item (`,` item)*: calls `item` until no comma follows; false when an
+/// item failed (it has reported).
+template <class Item> bool Parser::commaList(Item &&item) {
+  for (;;) {
+    if (!item())
       return false;
-    op->attrs = r;
+    if (tok_.kind != Token::comma)
+      return true;
+    consume();
   }
+}
+
+/// generic-operands ::= `(` (ssa-use (`,` ssa-use)*)? `)`
+bool Parser::genericOperands() {
+  if (tok_.kind != Token::l_paren)
+    return expected("'(' to start the operand list");
+  consume();
+  auto operand = [&] {
+    if (tok_.kind != Token::percent_identifier)
+      return expected("an SSA value");
+    bool ok;
+    Value *v = useValue(tok_, false, &ok);
+    if (!ok)
+      return false;
+    operands_.push_back(v);
+    consume();
+    return true;
+  };
+  if (tok_.kind != Token::r_paren && !commaList(operand))
+    return false;
+  if (tok_.kind != Token::r_paren)
+    return expected("')' to end the operand list");
+  consume();
+  return true;
+}
+
+/// successors ::= `[` caret-id (`(` uses `:` types `)`)? (`,` ...)* `]`
+bool Parser::genericSuccessors(size_t fi) {
+  if (tok_.kind != Token::l_square)
+    return true;
+  consume();
+  auto successor = [&] {
+    if (tok_.kind != Token::caret_identifier)
+      return expected("a successor block");
+    Block *b = blockRef(fi, tok_);
+    if (!b)
+      return false;
+    successors_.push_back(b);
+    consume();
+    if (tok_.kind == Token::l_paren) {
+      // Successor operands inline (accepted, as older MLIR printed them).
+      consume();
+      while (tok_.kind != Token::r_paren) {
+        if (tok_.kind == Token::percent_identifier) {
+          bool ok;
+          Value *v = useValue(tok_, false, &ok);
+          if (!ok)
+            return false;
+          operands_.push_back(v);
+          consume();
+        } else if (tok_.kind == Token::colon) {
+          consume();
+          if (!parseType(nullptr))
+            return false;
+        } else if (tok_.kind == Token::comma) {
+          consume();
+        } else {
+          return expected("')' to end the successor operands");
+        }
+      }
+      consume();
+    }
+    return true;
+  };
+  if (!commaList(successor))
+    return false;
+  if (tok_.kind != Token::r_square)
+    return expected("']' to end the successor list");
+  consume();
+  return true;
+}
+
+/// `:` function-type ::= `(` types `)` `->` (type | `(` types `)`): checks
+/// the operand count and gives the op its result types and typeSig.
+bool Parser::genericFunctionType(size_t fi, Operation *op) {
   if (tok_.kind != Token::colon)
     return expected("':' and the operation's function type");
   consume();
-  // function-type ::= `(` types `)` `->` (type | `(` types `)`)
   uint32_t sigStart = offsetOf(tok_);
   if (tok_.kind != Token::l_paren)
     return expected("'(' to start the operand types");
   consume();
   uint32_t nTypes = 0;
-  if (tok_.kind != Token::r_paren) {
-    for (;;) {
-      if (!parseType(nullptr))
-        return false;
-      ++nTypes;
-      if (tok_.kind == Token::comma) {
-        consume();
-        continue;
-      }
-      break;
-    }
-  }
+  auto operandType = [&] {
+    ++nTypes;
+    return parseType(nullptr);
+  };
+  if (tok_.kind != Token::r_paren && !commaList(operandType))
+    return false;
   if (tok_.kind != Token::r_paren)
     return expected("')' to end the operand types");
   size_t nOperands = operands_.size() - frames_[fi].operandMark;
@@ -1586,19 +1560,15 @@ bool Parser::stepGeneric(size_t fi) {
     Token saved = tok_;
     uint32_t savedEnd = lastEnd_;
     consume();
-    if (tok_.kind != Token::r_paren) {
-      for (;;) {
-        SourceRange tr;
-        if (!parseType(&tr))
-          return false;
-        types.push_back(tr);
-        if (tok_.kind == Token::comma) {
-          consume();
-          continue;
-        }
-        break;
-      }
-    }
+    auto resultType = [&] {
+      SourceRange tr;
+      if (!parseType(&tr))
+        return false;
+      types.push_back(tr);
+      return true;
+    };
+    if (tok_.kind != Token::r_paren && !commaList(resultType))
+      return false;
     if (tok_.kind != Token::r_paren)
       return expected("')' to end the result types");
     consume();
@@ -1636,6 +1606,57 @@ bool Parser::stepGeneric(size_t fi) {
   for (uint32_t i = 0; i < nResults; ++i)
     op->results[i].type = types[i];
   op->typeSig = {sigStart, lastEnd_ - sigStart};
+  return true;
+}
+
+/// generic-op ::= string `(` uses `)` successors? `<{` props `}>`?
+///                (`(` region (`,` region)* `)`)? attr-dict? `:` function-type loc?
+bool Parser::stepGeneric(size_t fi) {
+  Frame &f = frames_[fi];
+  Operation *op = f.op;
+  if (f.gstate == GenericState::Name) {
+    if (!genericOperands())
+      return false;
+    if (!genericSuccessors(fi))
+      return false;
+    if (tok_.kind == Token::less) {
+      Token n = peek();
+      if (n.kind != Token::l_brace)
+        return expected("'<{' to start the properties");
+      SourceRange r;
+      if (!skipBalanced(&r))
+        return false;
+      op->props = r;
+    }
+    if (tok_.kind == Token::l_paren) {
+      consume();
+      if (tok_.kind != Token::l_brace)
+        return expected("'{' to start a region");
+      f.gstate = GenericState::AfterRegion;
+      return pushRegion(fi, false);
+    }
+    f.gstate = GenericState::Rest;
+  }
+  if (f.gstate == GenericState::AfterRegion) {
+    if (tok_.kind == Token::comma) {
+      consume();
+      if (tok_.kind != Token::l_brace)
+        return expected("'{' to start a region");
+      return pushRegion(fi, false);
+    }
+    if (tok_.kind != Token::r_paren)
+      return expected("')' to end the region list");
+    consume();
+    frames_[fi].gstate = GenericState::Rest;
+  }
+  if (tok_.kind == Token::l_brace) {
+    SourceRange r;
+    if (!skipBalanced(&r))
+      return false;
+    op->attrs = r;
+  }
+  if (!genericFunctionType(fi, op))
+    return false;
   if (tok_.isKeyword("loc")) {
     if (peek().kind != Token::l_paren)
       return expected("'(' after 'loc'");

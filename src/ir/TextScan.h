@@ -21,6 +21,15 @@ inline std::string_view trim(std::string_view s) {
   return s.substr(b, e - b);
 }
 
+/// The index of the `"` that closes the string opening at `s[i]` (escapes
+/// honoured), or s.size() when it is not closed.
+inline size_t skipString(std::string_view s, size_t i) {
+  for (++i; i < s.size() && s[i] != '"'; ++i)
+    if (s[i] == '\\')
+      ++i;
+  return i < s.size() ? i : s.size();
+}
+
 /// Splits `text` at top-level occurrences of `sep` (outside (), [], {}, <>
 /// and strings; the `>` of `->` does not close); pieces are trimmed.
 /// Inline because the parser calls it for every op's type list.
@@ -30,9 +39,7 @@ inline void splitTopLevel(std::string_view text, char sep, std::vector<std::stri
   for (size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
     if (c == '"') {
-      for (++i; i < text.size() && text[i] != '"'; ++i)
-        if (text[i] == '\\')
-          ++i;
+      i = skipString(text, i);
       continue;
     }
     if (c == '(' || c == '[' || c == '{' || c == '<')

@@ -3,22 +3,13 @@
 #include <gtest/gtest.h>
 
 #include "ir/Attribute.h"
-#include "ir/Parser.h"
+#include "ParseHelpers.h"
 
 using namespace tscope;
 
 namespace {
 
-struct Parsed {
-  support::Diagnostics diags;
-  std::unique_ptr<ir::Module> m;
-};
-
-std::unique_ptr<Parsed> parse(std::string_view text) {
-  auto p = std::make_unique<Parsed>();
-  p->m = ir::parseModule(support::SourceBuffer::fromString("t.mlir", text), p->diags);
-  return p;
-}
+using irtest::parse;
 
 /// The first op named `name`, searching the whole module.
 const ir::Operation *find(const ir::Module &m, std::string_view name) {

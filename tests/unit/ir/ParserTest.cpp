@@ -1,21 +1,14 @@
 // Parser: structure, SSA resolution, pretty/generic forms, recovery.
 #include <gtest/gtest.h>
 
+#include "ParseHelpers.h"
 #include "ir/Attribute.h"
 #include "ir/Parser.h"
 
 using namespace tscope;
 
 namespace {
-struct Parsed {
-  support::Diagnostics diags;
-  std::unique_ptr<ir::Module> m;
-};
-std::unique_ptr<Parsed> parse(std::string_view text) {
-  auto p = std::make_unique<Parsed>();
-  p->m = ir::parseModule(support::SourceBuffer::fromString("t.mlir", text), p->diags);
-  return p;
-}
+using irtest::parse;
 ir::Operation *firstOp(const ir::Module &m, size_t chunk = 0) {
   return m.chunks()[chunk].body->first->first;
 }
