@@ -279,6 +279,7 @@ private:
   void prettySuccessor(size_t fi, Block *b);
   bool stepGeneric(size_t fi);
   template <class Item> bool commaList(Item &&item);
+  template <class Item> bool listUntilParen(Item &&item, const char *what);
   bool genericOperands();
   bool genericSuccessors(size_t fi);
   bool genericFunctionType(size_t fi, Operation *op);
@@ -1455,6 +1456,14 @@ template <class Item> bool Parser::commaList(Item &&item) {
   }
 }
 
+/// (item (`,` item)*)? `)`: the items of a list that may be empty, up to
+/// (not past) its `)`; `what` names the `)` in the error.
+template <class Item> bool Parser::listUntilParen(Item &&item, const char *what) {
+  if (tok_.kind != Token::r_paren && !commaList(item))
+    return false;
+  return tok_.kind == Token::r_paren || expected(what);
+}
+
 /// generic-operands ::= `(` (ssa-use (`,` ssa-use)*)? `)`
 bool Parser::genericOperands() {
   if (tok_.kind != Token::l_paren)
@@ -1471,10 +1480,8 @@ bool Parser::genericOperands() {
     consume();
     return true;
   };
-  if (tok_.kind != Token::r_paren && !commaList(operand))
+  if (!listUntilParen(operand, "')' to end the operand list"))
     return false;
-  if (tok_.kind != Token::r_paren)
-    return expected("')' to end the operand list");
   consume();
   return true;
 }
@@ -1540,10 +1547,8 @@ bool Parser::genericFunctionType(size_t fi, Operation *op) {
     ++nTypes;
     return parseType(nullptr);
   };
-  if (tok_.kind != Token::r_paren && !commaList(operandType))
+  if (!listUntilParen(operandType, "')' to end the operand types"))
     return false;
-  if (tok_.kind != Token::r_paren)
-    return expected("')' to end the operand types");
   size_t nOperands = operands_.size() - frames_[fi].operandMark;
   if (nTypes != nOperands)
     return error(tok_, "expected " + std::to_string(nOperands) +
@@ -1567,10 +1572,8 @@ bool Parser::genericFunctionType(size_t fi, Operation *op) {
       types.push_back(tr);
       return true;
     };
-    if (tok_.kind != Token::r_paren && !commaList(resultType))
+    if (!listUntilParen(resultType, "')' to end the result types"))
       return false;
-    if (tok_.kind != Token::r_paren)
-      return expected("')' to end the result types");
     consume();
     if (tok_.kind == Token::arrow) {
       lex_.restore(s);
