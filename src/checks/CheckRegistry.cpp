@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <fmt/format.h>
 
+#include "checks/barriers/BarrierReport.h"
 #include "checks/deadlock/DeadlockFindings.h"
 #include "checks/fences/FenceCheck.h"
 #include "checks/races/RaceFindings.h"

@@ -10,6 +10,7 @@
 #include "cli/Command.h"
 #include "interp/OpText.h"
 #include "interp/Process.h"
+#include "ir/Attribute.h"
 #include "ir/Parser.h"
 
 namespace tscope::cli {
@@ -86,10 +87,8 @@ std::string formatEvent(const interp::Process &p, const ir::Operation &op) {
 /// generic one; `@?` when neither is there.
 std::string symbolName(const ir::Module &m, const ir::Operation &f) {
   if (f.form == ir::Operation::Form::Generic) {
-    auto v = interp::attrValue(m, f, "sym_name");
-    if (v && v->size() >= 2 && v->front() == '"')
-      return "@" + std::string(v->substr(1, v->size() - 2));
-    return "@?";
+    auto name = ir::getAttr(m, f, "sym_name").asString();
+    return name ? "@" + *name : std::string("@?");
   }
   std::string_view text = m.str(f.range);
   size_t at = text.find('@');

@@ -6,8 +6,8 @@
 
 #include <unordered_map>
 
+#include "ir/Attribute.h"
 #include "ir/Lexer.h"
-#include "ir/Parser.h"
 
 namespace tscope::dialect {
 namespace {
@@ -104,51 +104,6 @@ const std::unordered_map<std::string_view, const OpInfo *> &index() {
     return t;
   }();
   return *m;
-}
-
-/// Finds `key = value` at the top level of a `{...}` or `<{...}>` text.
-std::string_view findInDict(std::string_view dict, std::string_view key) {
-  dict = ir::trim(dict);
-  if (dict.size() >= 4 && dict.substr(0, 2) == "<{")
-    dict = dict.substr(2, dict.size() - 4);
-  else if (dict.size() >= 2 && dict.front() == '{')
-    dict = dict.substr(1, dict.size() - 2);
-  else
-    return {};
-  std::vector<std::string_view> parts;
-  ir::splitTopLevel(dict, ',', parts);
-  for (std::string_view p : parts) {
-    size_t eq = p.find('=');
-    std::string_view k = ir::trim(eq == std::string_view::npos ? p : p.substr(0, eq));
-    if (k.size() >= 2 && k.front() == '"' && k.back() == '"')
-      k = k.substr(1, k.size() - 2);
-    if (k == key)
-      return eq == std::string_view::npos ? std::string_view("unit") : ir::trim(p.substr(eq + 1));
-  }
-  return {};
-}
-
-std::optional<int64_t> parseInt(std::string_view s) {
-  s = ir::trim(s);
-  size_t colon = s.find(':');
-  if (colon != std::string_view::npos)
-    s = ir::trim(s.substr(0, colon));
-  if (s == "true")
-    return 1;
-  if (s == "false")
-    return 0;
-  bool neg = !s.empty() && s.front() == '-';
-  if (neg)
-    s.remove_prefix(1);
-  if (s.empty())
-    return std::nullopt;
-  int64_t v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9' || v > (int64_t(1) << 56))
-      return std::nullopt;
-    v = v * 10 + (c - '0');
-  }
-  return neg ? -v : v;
 }
 
 } // namespace
@@ -347,52 +302,16 @@ OpSyntax scanOpSyntax(const ir::Module &m, const ir::Operation *op) {
 }
 
 std::string_view attrText(const ir::Module &m, const ir::Operation *op, std::string_view name) {
-  std::string_view v;
-  if (!op->attrs.empty())
-    v = findInDict(m.str(op->attrs), name);
-  if (v.empty() && !op->props.empty())
-    v = findInDict(m.str(op->props), name);
-  return v;
+  return ir::getAttr(m, *op, name).text();
 }
 
 std::optional<int64_t> intAttr(const ir::Module &m, const ir::Operation *op, std::string_view name) {
-  std::string_view v = attrText(m, op, name);
-  if (v.empty())
-    return std::nullopt;
-  return parseInt(v);
+  return ir::getAttr(m, *op, name).asInt();
 }
 
 std::vector<int64_t> intArrayAttr(const ir::Module &m, const ir::Operation *op,
                                   std::string_view name) {
-  std::vector<int64_t> out;
-  std::string_view v = attrText(m, op, name);
-  size_t open = v.find_first_of("[<:");
-  if (v.substr(0, 6) == "array<") {
-    size_t colon = v.find(':');
-    if (colon == std::string_view::npos)
-      return out;
-    v = v.substr(colon + 1, v.size() - colon - 2);
-  } else if (v.substr(0, 6) == "dense<") {
-    v = v.substr(6);
-    v = v.substr(0, v.find('>'));
-    v = ir::trim(v);
-    if (!v.empty() && v.front() == '[')
-      v = v.substr(1, v.size() - 2);
-  } else if (!v.empty() && v.front() == '[') {
-    v = v.substr(1, v.size() - 2);
-  } else if (open == std::string_view::npos && !v.empty()) {
-    if (auto i = parseInt(v))
-      out.push_back(*i);
-    return out;
-  } else {
-    return out;
-  }
-  std::vector<std::string_view> parts;
-  ir::splitTopLevel(v, ',', parts);
-  for (std::string_view p : parts)
-    if (auto i = parseInt(p))
-      out.push_back(*i);
-  return out;
+  return ir::getAttr(m, *op, name).asIntArray().value_or(std::vector<int64_t>());
 }
 
 OperandRoles operandRoles(const ir::Module &m, const ir::Operation *op) {

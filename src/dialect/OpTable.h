@@ -78,9 +78,13 @@ struct OpSyntax {
 /// Scans `op`'s text (pretty form); generic-form ops get empty keyword info.
 OpSyntax scanOpSyntax(const ir::Module &m, const ir::Operation *op);
 
-/// An integer attribute `name = N` from the op's attr-dict or properties.
+// Thin wrappers over ir::getAttr (ir/Attribute.h): properties first, then
+// the attribute dictionary.
+
+/// An integer attribute `name = N` from the op's properties or attr-dict.
 std::optional<int64_t> intAttr(const ir::Module &m, const ir::Operation *op, std::string_view name);
-/// The text of attribute `name` (value only), or empty.
+/// The text of attribute `name` (value only; "unit" for a unit attribute),
+/// or empty.
 std::string_view attrText(const ir::Module &m, const ir::Operation *op, std::string_view name);
 /// An `array<i32: 1, 2>` / `[1, 2]` / `dense<...>` attribute as integers.
 std::vector<int64_t> intArrayAttr(const ir::Module &m, const ir::Operation *op,

@@ -2,7 +2,7 @@
 // `DxDx...xELT` head, and resolves attribute aliases for the memory space.
 #include "dialect/Types.h"
 
-#include "ir/Parser.h"
+#include "ir/Attribute.h"
 
 namespace tscope::dialect {
 
@@ -121,7 +121,7 @@ std::optional<MemDescType> parseMemDesc(const ir::Module &m, const ir::Chunk *ch
   if (t.size() < 2 || t.front() != '<' || t.back() != '>')
     return std::nullopt;
   std::vector<std::string_view> parts;
-  ir::splitTopLevel(t.substr(1, t.size() - 2), ',', parts);
+  ir::splitAttrList(t.substr(1, t.size() - 2), ',', parts);
   if (parts.empty())
     return std::nullopt;
   MemDescType md;
@@ -166,7 +166,7 @@ std::optional<TensorType> parseTensor(std::string_view text) {
   if (t.substr(0, 7) != "tensor<" || t.back() != '>')
     return std::nullopt;
   std::vector<std::string_view> parts;
-  ir::splitTopLevel(t.substr(7, t.size() - 8), ',', parts);
+  ir::splitAttrList(t.substr(7, t.size() - 8), ',', parts);
   if (parts.empty() || !readShape(parts[0], tt.shape, tt.elementType))
     return std::nullopt;
   return tt;

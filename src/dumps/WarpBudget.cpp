@@ -9,6 +9,7 @@
 #include <numeric>
 
 #include "ir/Parser.h"
+#include "kernel/Kernel.h"
 #include "support/SourceBuffer.h"
 
 namespace tscope::dumps {
@@ -16,43 +17,6 @@ namespace {
 
 constexpr int kRegisterFile = 64 * 1024;
 constexpr int kMaxSetmaxnreg = 256;
-
-std::vector<int> intArray(std::string_view text, std::string_view key) {
-  std::vector<int> out;
-  size_t at = text.find(key);
-  if (at == std::string_view::npos)
-    return out;
-  size_t colon = text.find(':', at + key.size());
-  size_t end = text.find('>', at);
-  if (colon == std::string_view::npos || end == std::string_view::npos || colon > end)
-    return out;
-  int v = 0;
-  bool in = false;
-  for (size_t i = colon + 1; i < end; ++i) {
-    char c = text[i];
-    if (c >= '0' && c <= '9') {
-      v = std::min(v * 10 + (c - '0'), 1 << 20);
-      in = true;
-    } else if (c == ',' && in) {
-      out.push_back(v);
-      v = 0;
-      in = false;
-    }
-  }
-  if (in)
-    out.push_back(v);
-  return out;
-}
-
-int intAttr(std::string_view text, std::string_view key) {
-  size_t at = text.find(key);
-  if (at == std::string_view::npos)
-    return 0;
-  int v = 0;
-  for (size_t i = at + key.size(); i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i)
-    v = std::min(v * 10 + (text[i] - '0'), 1 << 20);
-  return v;
-}
 
 int ceilDiv(int a, int b) { return (a + b - 1) / b; }
 
@@ -147,56 +111,32 @@ std::vector<WarpSpecBudget> warpSpecBudgets(const std::string &path, std::string
 
 std::vector<WarpSpecBudget> warpSpecBudgets(const ir::Module &mod) {
   std::vector<WarpSpecBudget> out;
-  const ir::Module *m = &mod;
+  // kernel::Kernel already read the module attributes and each
+  // warp_specialize's partitions; the budget is a file-wide model (every
+  // kernel pads to the largest partition set), so gather them all first.
   struct Found {
     const ir::Operation *op;
     std::vector<int> warps, requested, actual;
   };
   std::vector<Found> found;
   int baseWarps = 0, userMaxnreg = 0;
-  std::vector<const ir::Region *> work;
-  for (const ir::Chunk &c : m->chunks()) {
-    if (!c.body)
-      continue;
-    for (const ir::Block *blk = c.body->first; blk; blk = blk->next)
-      for (const ir::Operation *op = blk->first; op; op = op->next) {
-        // The module's own text up to its body holds its attributes.
-        std::string_view head = m->str(op->range);
-        if (op->firstRegion)
-          head = head.substr(0, op->firstRegion->range.offset - op->range.offset);
-        if (!baseWarps)
-          baseWarps = intAttr(head, "\"ttg.num-warps\" = ");
-        if (!userMaxnreg)
-          userMaxnreg = intAttr(head, "ttg.maxnreg = ");
-        for (const ir::Region *r = op->firstRegion; r; r = r->next)
-          work.push_back(r);
-      }
-  }
-  while (!work.empty()) {
-    const ir::Region *r = work.back();
-    work.pop_back();
-    for (const ir::Block *blk = r->first; blk; blk = blk->next)
-      for (const ir::Operation *op = blk->first; op; op = op->next) {
-        for (const ir::Region *sub = op->firstRegion; sub; sub = sub->next)
-          work.push_back(sub);
-        if (!op->is("ttg.warp_specialize"))
+  for (const kernel::Kernel &k : kernel::Kernel::build(mod)) {
+    if (!baseWarps)
+      baseWarps = k.moduleWarps;
+    if (!userMaxnreg)
+      userMaxnreg = k.maxnreg;
+    for (const kernel::WarpSpecialize &ws : k.warpSpecializes) {
+      if (!ws.op)
+        continue; // partitions named by attributes only: nothing to budget
+      Found f{ws.op, {}, {}, ws.actualRegisters};
+      for (const kernel::Partition &p : ws.partitions) {
+        if (p.id == kernel::kDefault)
           continue;
-        Found f;
-        f.op = op;
-        std::string_view text = m->str(op->range);
-        size_t headEnd = op->firstRegion ? op->firstRegion->range.offset - op->range.offset : text.size();
-        std::string_view head = text.substr(0, headEnd);
-        f.requested = intArray(head, "requestedRegisters = array<i32");
-        f.actual = intArray(head, "actualRegisters = array<i32");
-        // `partitionN(...) num_warps(K) {` precedes each partition region.
-        uint32_t prevEnd = op->firstRegion ? op->firstRegion->range.end() : 0;
-        for (const ir::Region *pr = op->firstRegion ? op->firstRegion->next : nullptr; pr; pr = pr->next) {
-          std::string_view between = m->str({prevEnd, pr->range.offset - prevEnd});
-          f.warps.push_back(intAttr(between, "num_warps("));
-          prevEnd = pr->range.end();
-        }
-        found.push_back(f);
+        f.warps.push_back(p.numWarps);
+        f.requested.push_back(p.requestedRegisters.value_or(-1));
       }
+      found.push_back(std::move(f));
+    }
   }
   if (found.empty())
     return out;

@@ -6,7 +6,7 @@
 #include "interp/OpText.h"
 #include "interp/Program.h"
 #include "ir/Module.h"
-#include "ir/Parser.h"
+#include "ir/Attribute.h"
 
 namespace tscope::interp {
 
@@ -25,7 +25,7 @@ std::optional<Bindings::Arg> parseArgBinding(std::string_view text) {
 std::optional<std::array<int64_t, 3>> parseDim3(std::string_view text, int64_t fill) {
   std::array<int64_t, 3> d{fill, fill, fill};
   std::vector<std::string_view> parts;
-  ir::splitTopLevel(text, ',', parts);
+  ir::splitAttrList(text, ',', parts);
   if (parts.empty() || parts.size() > 3)
     return std::nullopt;
   for (size_t i = 0; i < parts.size(); ++i) {

@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "ir/Attribute.h"
 #include "ir/Location.h"
 #include "ir/Module.h"
-#include "ir/Parser.h"
 
 namespace tscope::interp {
 namespace {
@@ -46,47 +46,6 @@ size_t skipBracketed(std::string_view s, size_t i) {
   return s.size();
 }
 
-/// `text` without a leading `{` and trailing `}` (and `<`/`>` around them).
-std::string_view dictBody(std::string_view text) {
-  text = ir::trim(text);
-  if (text.size() >= 4 && text.front() == '<' && text.back() == '>')
-    text = text.substr(1, text.size() - 2);
-  if (text.size() >= 2 && text.front() == '{' && text.back() == '}')
-    text = text.substr(1, text.size() - 2);
-  return text;
-}
-
-std::optional<std::string_view> findInDict(std::string_view dict, std::string_view key) {
-  if (dict.empty())
-    return std::nullopt;
-  std::vector<std::string_view> entries;
-  ir::splitTopLevel(dictBody(dict), ',', entries);
-  for (std::string_view e : entries) {
-    size_t i = 0;
-    std::string_view k;
-    if (!e.empty() && e[0] == '"') {
-      size_t j = 1;
-      while (j < e.size() && e[j] != '"')
-        j += e[j] == '\\' ? 2 : 1;
-      k = e.substr(1, j > 1 ? j - 1 : 0);
-      i = j + 1;
-    } else {
-      while (i < e.size() && e[i] != '=' && !isSpace(e[i]))
-        ++i;
-      k = e.substr(0, i);
-    }
-    if (k != key)
-      continue;
-    i = skipSpace(e, i);
-    if (i >= e.size())
-      return std::string_view("unit");
-    if (e[i] != '=')
-      continue;
-    return ir::trim(e.substr(i + 1));
-  }
-  return std::nullopt;
-}
-
 } // namespace
 
 unsigned intWidth(std::string_view t) {
@@ -105,57 +64,6 @@ unsigned intWidth(std::string_view t) {
   if (w == 0)
     return 0;
   return w > 64 ? kTooWide : w;
-}
-
-std::optional<int64_t> parseIntLiteral(std::string_view s) {
-  s = ir::trim(s);
-  if (s == "true")
-    return 1;
-  if (s == "false")
-    return 0;
-  bool neg = false;
-  size_t i = 0;
-  if (i < s.size() && (s[i] == '-' || s[i] == '+')) {
-    neg = s[i] == '-';
-    ++i;
-  }
-  if (i >= s.size())
-    return std::nullopt;
-  uint64_t v = 0;
-  if (s.size() - i > 2 && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X')) {
-    i += 2;
-    for (; i < s.size(); ++i) {
-      char c = s[i];
-      unsigned d;
-      if (c >= '0' && c <= '9')
-        d = static_cast<unsigned>(c - '0');
-      else if (c >= 'a' && c <= 'f')
-        d = static_cast<unsigned>(c - 'a' + 10);
-      else if (c >= 'A' && c <= 'F')
-        d = static_cast<unsigned>(c - 'A' + 10);
-      else
-        return std::nullopt;
-      if (v > (~uint64_t(0) >> 4))
-        return std::nullopt;
-      v = v << 4 | d;
-    }
-  } else {
-    for (; i < s.size(); ++i) {
-      char c = s[i];
-      if (c < '0' || c > '9')
-        return std::nullopt;
-      uint64_t d = static_cast<uint64_t>(c - '0');
-      if (v > (~uint64_t(0) - d) / 10)
-        return std::nullopt;
-      v = v * 10 + d;
-    }
-  }
-  if (neg) {
-    if (v > uint64_t(1) << 63)
-      return std::nullopt;
-    return static_cast<int64_t>(~v + 1);
-  }
-  return static_cast<int64_t>(v);
 }
 
 std::string_view textAfterName(const ir::Module &m, const ir::Operation &op) {
@@ -202,21 +110,11 @@ std::string_view firstWord(const ir::Module &m, const ir::Operation &op) {
 
 std::optional<std::string_view> attrValue(const ir::Module &m, const ir::Operation &op,
                                           std::string_view key) {
-  if (!op.props.empty())
-    if (auto v = findInDict(m.str(op.props), key))
-      return v;
-  if (!op.attrs.empty())
-    return findInDict(m.str(op.attrs), key);
-  return std::nullopt;
+  ir::Attr a = ir::getAttr(m, op, key);
+  return a ? std::optional(a.text()) : std::nullopt;
 }
 
-std::optional<int64_t> attrInt(std::string_view value) {
-  std::vector<std::string_view> parts;
-  ir::splitTopLevel(value, ':', parts);
-  if (parts.empty())
-    return std::nullopt;
-  return parseIntLiteral(parts[0]);
-}
+std::optional<int64_t> attrInt(std::string_view value) { return ir::Attr(value).asInt(); }
 
 std::string_view prettyConstantLiteral(const ir::Module &m, const ir::Operation &op) {
   std::string_view s = textAfterName(m, op);

@@ -9,9 +9,9 @@
 #include <string>
 #include <string_view>
 
+#include "ir/Attribute.h"
+
 namespace tscope::ir {
-class Module;
-class Operation;
 struct Value;
 } // namespace tscope::ir
 
@@ -25,11 +25,8 @@ inline constexpr unsigned kTooWide = 255;
 /// pointers, `si32`) gives 0.
 unsigned intWidth(std::string_view type);
 
-/// Parses a decimal (optionally negative) or `0x` hexadecimal integer, or
-/// `true`/`false`, as MLIR prints integer attributes. Values above INT64_MAX
-/// written unsigned (up to UINT64_MAX) are returned as their two's-complement
-/// bits. Nullopt for anything else (floats, `dense<...>`, out of range).
-std::optional<int64_t> parseIntLiteral(std::string_view s);
+/// Integer literals read as ir::parseIntLiteral reads them.
+using ir::parseIntLiteral;
 
 /// The op's text after its name, through the end of the op: for
 /// `%p = arith.cmpi slt, %a, %b : i32` it is ` slt, %a, %b : i32`.
@@ -42,8 +39,8 @@ std::string_view textAfterName(const ir::Module &m, const ir::Operation &op);
 std::string_view firstWord(const ir::Module &m, const ir::Operation &op);
 
 /// The value text of `key` in the op's properties `<{...}>` or, failing
-/// that, its attribute dictionary `{...}`: "2 : i64" for `predicate`.
-/// An entry written without `=` (a unit attribute) gives "unit".
+/// that, its attribute dictionary `{...}` (ir::getAttr): "2 : i64" for
+/// `predicate`. An entry written without `=` (a unit attribute) gives "unit".
 std::optional<std::string_view> attrValue(const ir::Module &m,
                                           const ir::Operation &op,
                                           std::string_view key);

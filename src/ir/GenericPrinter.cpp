@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ir/Parser.h"
+#include "ir/TextScan.h"
 
 namespace tscope::ir {
 
@@ -22,9 +23,7 @@ static bool looksLikeType(std::string_view t) {
   for (size_t i = 0; i < t.size(); ++i) {
     char c = t[i];
     if (c == '"') {
-      for (++i; i < t.size() && t[i] != '"'; ++i)
-        if (t[i] == '\\')
-          ++i;
+      i = detail::skipString(t, i);
       continue;
     }
     if (c == '(' || c == '[' || c == '{' || c == '<')
@@ -64,7 +63,7 @@ static bool looksLikeType(std::string_view t) {
 std::string valueTypeText(const Module &m, const Value *v) {
   if (v->type.empty())
     return "!tscope.unknown";
-  std::string_view t = trim(m.str(v->type));
+  std::string_view t = detail::trim(m.str(v->type));
   if (!looksLikeType(t))
     return "!tscope.unknown";
   if (t.front() == '<') {
@@ -265,7 +264,7 @@ private:
       if (asmText.empty()) {
         s += attrs;
       } else {
-        std::string_view inner = attrs.size() >= 2 ? trim(attrs.substr(1, attrs.size() - 2))
+        std::string_view inner = attrs.size() >= 2 ? detail::trim(attrs.substr(1, attrs.size() - 2))
                                                    : std::string_view();
         s += "{";
         if (!inner.empty()) {
@@ -364,7 +363,7 @@ private:
     }
     if (pos < to)
       emit(pos, to);
-    std::string_view t = trim(out);
+    std::string_view t = detail::trim(out);
     // `attributes` keyword is left dangling when its dict was cut.
     std::string res(t);
     return res;

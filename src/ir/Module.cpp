@@ -1,7 +1,14 @@
 // Module: name interning and chunk lookup.
 #include "ir/Module.h"
 
+#include "ir/AttrCache.h"
+
 namespace tscope::ir {
+
+Module::Module(std::unique_ptr<support::SourceBuffer> buffer)
+    : buffer_(std::move(buffer)), attrCache_(std::make_unique<AttrCache>()) {}
+
+Module::~Module() = default;
 
 const OpName *Module::internName(std::string_view name) {
   // A direct-mapped cache in front of the map: op names repeat constantly.

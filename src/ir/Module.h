@@ -13,6 +13,8 @@
 
 namespace tscope::ir {
 
+class AttrCache;
+
 /// An alias definition `#name = attr` or `!name = type`.
 struct AliasDef {
   SourceRange name;  // `#blocked` or `!t`, sigil included
@@ -53,8 +55,8 @@ struct ParseStats {
 /// The IR of one file; owns the source bytes and every node.
 class Module {
 public:
-  explicit Module(std::unique_ptr<support::SourceBuffer> buffer)
-      : buffer_(std::move(buffer)) {}
+  explicit Module(std::unique_ptr<support::SourceBuffer> buffer);
+  ~Module();
 
   /// The source buffer.
   const support::SourceBuffer &buffer() const { return *buffer_; }
@@ -78,6 +80,8 @@ public:
   const ParseStats &stats() const { return stats_; }
   /// The chunk that holds `op`.
   const Chunk *chunkOf(const Operation *op) const;
+  /// Attributes read so far, per op (filled lazily by ir/Attribute.h).
+  AttrCache &attrCache() const { return *attrCache_; }
 
 private:
   std::unique_ptr<support::SourceBuffer> buffer_;
@@ -87,6 +91,7 @@ private:
   static constexpr size_t kNameCache = 256;
   const OpName *nameCache_[kNameCache] = {};
   ParseStats stats_;
+  std::unique_ptr<AttrCache> attrCache_;
 };
 
 } // namespace tscope::ir

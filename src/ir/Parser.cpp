@@ -17,46 +17,12 @@
 #include <vector>
 
 #include "ir/Lexer.h"
+#include "ir/TextScan.h"
 
 namespace tscope::ir {
 
-std::string_view trim(std::string_view s) {
-  size_t b = 0, e = s.size();
-  while (b < e && (s[b] == ' ' || s[b] == '\t' || s[b] == '\n' || s[b] == '\r'))
-    ++b;
-  while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\n' ||
-                   s[e - 1] == '\r'))
-    --e;
-  return s.substr(b, e - b);
-}
-
-void splitTopLevel(std::string_view text, char sep,
-                   std::vector<std::string_view> &out) {
-  int depth = 0;
-  size_t start = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (c == '"') {
-      for (++i; i < text.size() && text[i] != '"'; ++i)
-        if (text[i] == '\\')
-          ++i;
-      continue;
-    }
-    if (c == '(' || c == '[' || c == '{' || c == '<')
-      ++depth;
-    else if (c == ')' || c == ']' || c == '}')
-      --depth;
-    else if (c == '>' && !(i > 0 && text[i - 1] == '-'))
-      --depth;
-    else if (c == sep && depth == 0) {
-      out.push_back(trim(text.substr(start, i - start)));
-      start = i + 1;
-    }
-  }
-  std::string_view last = trim(text.substr(start));
-  if (!last.empty() || !out.empty())
-    out.push_back(last);
-}
+using detail::splitTopLevel;
+using detail::trim;
 
 namespace {
 
@@ -296,8 +262,27 @@ private:
   void startChunk();
   void finishChunk();
   bool stepRegion(size_t fi);
+  /// What a piece of stepPretty did with the current token.
+  enum class Step : uint8_t {
+    Done, ///< the op ended (or a region opened): stepPretty returns true
+    Fail, ///< an error was reported: stepPretty returns false
+    Next, ///< the token was consumed: go on with the next one
+    Pass, ///< not handled here: the token is treated as ordinary text
+  };
   bool stepPretty(size_t fi);
+  bool startsStatement(size_t fi);
+  bool braceOpensRegion();
+  Step prettyTopLevel(size_t fi);
+  bool closePrettyBracket(size_t fi);
+  bool prettyArgumentDef(size_t fi);
+  Step prettyPercent(size_t fi, bool top);
+  void prettySuccessor(size_t fi, Block *b);
   bool stepGeneric(size_t fi);
+  template <class Item> bool commaList(Item &&item);
+  template <class Item> bool listUntilParen(Item &&item, const char *what);
+  bool genericOperands();
+  bool genericSuccessors(size_t fi);
+  bool genericFunctionType(size_t fi, Operation *op);
   bool startOp();
   bool resultListAhead();
   bool parseBlockLabel(size_t fi);
@@ -1186,124 +1171,224 @@ bool Parser::resultListAhead() {
   return result;
 }
 
-/// Scans one pretty-form op: see the file comment for the rules.
+/// True when the token at a line start begins a new statement rather than
+/// continuing the op of frame `fi` (see the file comment).
+bool Parser::startsStatement(size_t fi) {
+  switch (tok_.kind) {
+  case Token::caret_identifier:
+  case Token::string:
+    return true;
+  case Token::bare_identifier:
+    return !isContinuationKeyword(tok_.spelling);
+  case Token::percent_identifier:
+    return resultListAhead();
+  case Token::hash_identifier:
+  case Token::exclamation_identifier:
+    return frames_[regionFrameBelow(fi)].topLevel && peek().kind == Token::equal;
+  default:
+    return false;
+  }
+}
+
+/// True when the top-level `{` at tok_ opens a region, false when it opens
+/// an attribute dictionary.
+bool Parser::braceOpensRegion() {
+  Token a, b;
+  peek2(a, b);
+  // After `default`, `else`, `do` or `num_warps(N)` a brace always opens a
+  // region, even `{ ttg.warp_yield }` on one line.
+  bool afterRegionKeyword =
+      prevTok_.isKeyword("default") || prevTok_.isKeyword("else") || prevTok_.isKeyword("do") ||
+      (prevTok_.kind == Token::r_paren &&
+       std::string_view(buf_.data(), lastEnd_)
+               .substr(lastEnd_ >= 16 ? lastEnd_ - 16 : 0)
+               .find("num_warps(") != std::string_view::npos);
+  switch (afterRegionKeyword ? Token::percent_identifier : a.kind) {
+  case Token::r_brace:
+    return a.newlineBefore;
+  case Token::percent_identifier:
+  case Token::caret_identifier:
+    return true;
+  case Token::string:
+  case Token::bare_identifier:
+    if (b.kind == Token::equal || b.kind == Token::comma)
+      return false;
+    if (b.kind == Token::r_brace)
+      return a.newlineBefore;
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// The op-level syntax of a pretty op at bracket depth 0: the end of the op,
+/// a region or attribute dictionary, `loc(...)`, `-> types`, `: types`,
+/// `attributes {...}`. Returns Pass for tokens it does not handle.
+Parser::Step Parser::prettyTopLevel(size_t fi) {
+  Frame &f = frames_[fi];
+  Token::Kind k = tok_.kind;
+  if (k == Token::eof || k == Token::split_marker || k == Token::r_brace ||
+      k == Token::file_metadata_begin || (tok_.newlineBefore && !f.continuation && startsStatement(fi))) {
+    finishOp(fi);
+    return Step::Done;
+  }
+  if (k == Token::l_brace || k == Token::colon ||
+      (k == Token::bare_identifier && (tok_.spelling == "loc" || tok_.spelling == "attributes")))
+    f.hdrOpen = false;
+  if (k == Token::l_brace) {
+    bool region = braceOpensRegion();
+    f.continuation = false;
+    if (region) {
+      f.sigOpen = false;
+      return pushRegion(fi, /*withPendingArgs=*/true) ? Step::Done : Step::Fail;
+    }
+    SourceRange r;
+    if (!skipBalanced(&r))
+      return Step::Fail;
+    frames_[fi].op->attrs = r;
+    frames_[fi].sigOpen = false;
+    return Step::Next;
+  }
+  if (k == Token::bare_identifier && tok_.spelling == "loc" && peek().kind == Token::l_paren) {
+    SourceRange r;
+    if (!skipBalanced(&r))
+      return Step::Fail;
+    frames_[fi].op->loc = r;
+    frames_[fi].sigOpen = false;
+    frames_[fi].continuation = false;
+    return Step::Next;
+  }
+  if ((k == Token::arrow && !f.sigOpen && f.op->numRegions == 0) || k == Token::colon) {
+    consume();
+    Frame &g = frames_[fi];
+    bool sig = k == Token::colon;
+    (sig ? g.sigOpen : g.hdrOpen) = true;
+    (sig ? g.sigStart : g.hdrStart) = offsetOf(tok_);
+    (sig ? g.sigEnd : g.hdrEnd) = offsetOf(tok_);
+    g.continuation = true;
+    return Step::Next;
+  }
+  if (k == Token::bare_identifier && tok_.spelling == "attributes" &&
+      peek().kind == Token::l_brace) {
+    consume();
+    SourceRange r;
+    if (!skipBalanced(&r))
+      return Step::Fail;
+    frames_[fi].op->attrs = r;
+    frames_[fi].continuation = false;
+    return Step::Next;
+  }
+  return Step::Pass;
+}
+
+/// A closing bracket inside a pretty op; a stray `>` is an ordinary token
+/// (`->` pieces, comparison words), any other mismatch is an error.
+bool Parser::closePrettyBracket(size_t fi) {
+  Token::Kind k = tok_.kind;
+  Token::Kind want = k == Token::r_paren    ? Token::l_paren
+                     : k == Token::r_square ? Token::l_square
+                     : k == Token::r_brace  ? Token::l_brace
+                                            : Token::less;
+  Token::Kind have = brackets_.size() == frames_[fi].bracketMark ? Token::eof : brackets_.back();
+  if (have == Token::caret_identifier)
+    have = Token::l_paren;
+  if (have != want)
+    return k == Token::greater || error(tok_, "unbalanced '" + std::string(tok_.spelling) + "'");
+  brackets_.pop_back();
+  return true;
+}
+
+/// `%x: T` in a parenthesised list: an argument of the region that follows.
+/// The type runs to the next `,`, `)`, `{` or `loc` at the same depth.
+bool Parser::prettyArgumentDef(size_t fi) {
+  PendingArg a{rangeOf(tok_), {}};
+  consume(); // name
+  consume(); // ':'
+  uint32_t start = offsetOf(tok_);
+  size_t mark = brackets_.size();
+  while (!(brackets_.size() == mark &&
+           (tok_.kind == Token::comma || tok_.kind == Token::r_paren ||
+            tok_.kind == Token::l_brace || tok_.isKeyword("loc")))) {
+    if (tok_.kind == Token::eof || tok_.kind == Token::split_marker || tok_.kind == Token::error)
+      return expected("')' to end the argument list");
+    if (isOpener(tok_.kind)) {
+      if (!skipBalanced(nullptr))
+        return false;
+      continue;
+    }
+    if (tok_.kind == Token::r_square || tok_.kind == Token::r_brace)
+      return error(tok_, "unbalanced '" + std::string(tok_.spelling) + "'");
+    consume();
+  }
+  a.type = {start, lastEnd_ > start ? lastEnd_ - start : 0};
+  pending_.push_back(a);
+  frames_[fi].continuation = false;
+  return true;
+}
+
+/// A `%name` inside a pretty op: a definition (`%x = ...`, `%x: T`) or a use.
+Parser::Step Parser::prettyPercent(size_t fi, bool top) {
+  Token n = peek();
+  bool inParen = !top && brackets_.back() == Token::l_paren;
+  if (n.kind == Token::equal) {
+    pending_.push_back({rangeOf(tok_), {}});
+    consume(); // name
+    consume(); // '='
+    // `%iv = %lb`: the argument takes the initial value's type.
+    if (tok_.kind == Token::percent_identifier) {
+      bool ok;
+      Value *init = useValue(tok_, true, &ok);
+      if (!ok)
+        return Step::Fail;
+      operands_.push_back(init);
+      pending_.back().type = init->type;
+      consume();
+    }
+    frames_[fi].continuation = false;
+    return Step::Next;
+  }
+  if (inParen && n.kind == Token::colon)
+    return prettyArgumentDef(fi) ? Step::Next : Step::Fail;
+  bool ok;
+  Value *v = useValue(tok_, true, &ok);
+  if (!ok)
+    return Step::Fail;
+  operands_.push_back(v);
+  return Step::Pass;
+}
+
+/// A `^bb` successor inside a pretty op, with its operand list if any.
+void Parser::prettySuccessor(size_t fi, Block *b) {
+  successors_.push_back(b);
+  Frame &g = frames_[fi];
+  if (g.sigOpen)
+    g.sigEnd = lastEnd_;
+  consume();
+  // `^bb1(%v : i32)`: successor operands are uses; mark the paren so the
+  // `%v :` inside is not taken for an argument definition.
+  if (tok_.kind == Token::l_paren) {
+    brackets_.push_back(Token::caret_identifier);
+    consume();
+  }
+  frames_[fi].continuation = false;
+}
+
+/// Scans one pretty-form op: see the file comment for the rules. Each token
+/// is handled at op level (prettyTopLevel) or inside the op (below); what
+/// neither consumes is an ordinary token of the op's text.
 bool Parser::stepPretty(size_t fi) {
   for (;;) {
-    Frame &f = frames_[fi];
-    bool top = brackets_.size() == f.bracketMark;
+    bool top = brackets_.size() == frames_[fi].bracketMark;
     Token::Kind k = tok_.kind;
     if (k == Token::error)
       return error(tok_, "");
     if (top) {
-      if (k == Token::eof || k == Token::split_marker || k == Token::r_brace ||
-          k == Token::file_metadata_begin) {
-        finishOp(fi);
-        return true;
-      }
-      if (tok_.newlineBefore && !f.continuation) {
-        bool starts = false;
-        if (k == Token::caret_identifier || k == Token::string)
-          starts = true;
-        else if (k == Token::bare_identifier)
-          starts = !isContinuationKeyword(tok_.spelling);
-        else if (k == Token::percent_identifier)
-          starts = resultListAhead(); else if (k == Token::hash_identifier || k == Token::exclamation_identifier) {
-          starts = frames_[regionFrameBelow(fi)].topLevel && peek().kind == Token::equal;
-        }
-        if (starts) {
-          finishOp(fi);
-          return true;
-        }
-      }
-      if (k == Token::l_brace || k == Token::colon ||
-          (k == Token::bare_identifier && (tok_.spelling == "loc" || tok_.spelling == "attributes")))
-        f.hdrOpen = false;
-      if (k == Token::l_brace) {
-        // Region or attribute dictionary?
-        Token a, b;
-        peek2(a, b);
-        bool region;
-        // After `default`, `else`, `do` or `num_warps(N)` a brace always
-        // opens a region, even `{ ttg.warp_yield }` on one line.
-        bool afterRegionKeyword =
-            prevTok_.isKeyword("default") || prevTok_.isKeyword("else") ||
-            prevTok_.isKeyword("do") ||
-            (prevTok_.kind == Token::r_paren &&
-             std::string_view(buf_.data(), lastEnd_).substr(
-                 lastEnd_ >= 16 ? lastEnd_ - 16 : 0).find("num_warps(") != std::string_view::npos);
-        switch (afterRegionKeyword ? Token::percent_identifier : a.kind) {
-        case Token::r_brace:
-          region = a.newlineBefore;
-          break;
-        case Token::percent_identifier:
-        case Token::caret_identifier:
-          region = true;
-          break;
-        case Token::string:
-        case Token::bare_identifier:
-          if (b.kind == Token::equal || b.kind == Token::comma)
-            region = false;
-          else if (b.kind == Token::r_brace)
-            region = a.newlineBefore;
-          else
-            region = true;
-          break;
-        default:
-          region = false;
-        }
-        f.continuation = false;
-        if (region) {
-          f.sigOpen = false;
-          bool withArgs = true;
-          return pushRegion(fi, withArgs);
-        }
-        SourceRange r;
-        if (!skipBalanced(&r))
-          return false;
-        frames_[fi].op->attrs = r;
-        frames_[fi].sigOpen = false;
+      Step s = prettyTopLevel(fi);
+      if (s == Step::Next)
         continue;
-      }
-      if (k == Token::bare_identifier && tok_.spelling == "loc" &&
-          peek().kind == Token::l_paren) {
-        SourceRange r;
-        if (!skipBalanced(&r))
-          return false;
-        frames_[fi].op->loc = r;
-        frames_[fi].sigOpen = false;
-        frames_[fi].continuation = false;
-        continue;
-      }
-      if (k == Token::arrow && !frames_[fi].sigOpen && frames_[fi].op->numRegions == 0) {
-        consume();
-        Frame &g = frames_[fi];
-        g.hdrOpen = true;
-        g.hdrStart = offsetOf(tok_);
-        g.hdrEnd = g.hdrStart;
-        g.continuation = true;
-        continue;
-      }
-      if (k == Token::colon) {
-        consume();
-        Frame &g = frames_[fi];
-        g.sigOpen = true;
-        g.sigStart = offsetOf(tok_);
-        g.sigEnd = g.sigStart;
-        g.continuation = true;
-        continue;
-      }
-      if (k == Token::bare_identifier && tok_.spelling == "attributes" &&
-          peek().kind == Token::l_brace) {
-        consume();
-        SourceRange r;
-        if (!skipBalanced(&r))
-          return false;
-        frames_[fi].op->attrs = r;
-        frames_[fi].continuation = false;
-        continue;
-      }
+      if (s != Step::Pass)
+        return s == Step::Done;
     }
-    // Inside the op: brackets, uses, definitions, successors.
     switch (k) {
     case Token::eof:
     case Token::split_marker:
@@ -1313,107 +1398,37 @@ bool Parser::stepPretty(size_t fi) {
         // An attribute dictionary nested in the syntax (argument attributes).
         if (!skipBalanced(nullptr))
           return false;
-        f.continuation = false;
+        frames_[fi].continuation = false;
         continue;
       }
       break;
     case Token::l_paren:
     case Token::l_square:
     case Token::less:
-      if (brackets_.size() - f.bracketMark > kMaxDepth)
+      if (brackets_.size() - frames_[fi].bracketMark > kMaxDepth)
         return error(tok_, "nesting deeper than 4096 brackets");
       brackets_.push_back(k);
       break;
     case Token::r_paren:
     case Token::r_square:
     case Token::r_brace:
-    case Token::greater: {
-      Token::Kind want = k == Token::r_paren    ? Token::l_paren
-                         : k == Token::r_square ? Token::l_square
-                         : k == Token::r_brace  ? Token::l_brace
-                                                : Token::less;
-      Token::Kind have = brackets_.size() == f.bracketMark ? Token::eof : brackets_.back();
-      if (have == Token::caret_identifier)
-        have = Token::l_paren;
-      if (have != want) {
-        if (k == Token::greater)
-          break;
-        return error(tok_, "unbalanced '" + std::string(tok_.spelling) + "'");
-      }
-      brackets_.pop_back();
-      break;
-    }
-    case Token::percent_identifier: {
-      Token n = peek();
-      bool inParen = !top && brackets_.back() == Token::l_paren;
-      if (n.kind == Token::equal) {
-        pending_.push_back({rangeOf(tok_), {}});
-        consume(); // name
-        consume(); // '='
-        // `%iv = %lb`: the argument takes the initial value's type.
-        if (tok_.kind == Token::percent_identifier) {
-          bool ok;
-          Value *init = useValue(tok_, true, &ok);
-          if (!ok)
-            return false;
-          operands_.push_back(init);
-          pending_.back().type = init->type;
-          consume();
-        }
-        frames_[fi].continuation = false;
-        continue;
-      }
-      if (inParen && n.kind == Token::colon) {
-        {
-          PendingArg a{rangeOf(tok_), {}};
-          consume(); // name
-          consume(); // ':'
-          uint32_t start = offsetOf(tok_);
-          size_t mark = brackets_.size();
-          while (!(brackets_.size() == mark &&
-                   (tok_.kind == Token::comma || tok_.kind == Token::r_paren ||
-                    tok_.kind == Token::l_brace || tok_.isKeyword("loc")))) {
-            if (tok_.kind == Token::eof || tok_.kind == Token::split_marker ||
-                tok_.kind == Token::error)
-              return expected("')' to end the argument list");
-            if (isOpener(tok_.kind)) {
-              if (!skipBalanced(nullptr))
-                return false;
-              continue;
-            }
-            if (tok_.kind == Token::r_square || tok_.kind == Token::r_brace)
-              return error(tok_, "unbalanced '" + std::string(tok_.spelling) + "'");
-            consume();
-          }
-          a.type = {start, lastEnd_ > start ? lastEnd_ - start : 0};
-          pending_.push_back(a);
-          frames_[fi].continuation = false;
-          continue;
-        }
-      }
-      bool ok;
-      Value *v = useValue(tok_, true, &ok);
-      if (!ok)
+    case Token::greater:
+      if (!closePrettyBracket(fi))
         return false;
-      operands_.push_back(v);
+      break;
+    case Token::percent_identifier: {
+      Step s = prettyPercent(fi, top);
+      if (s == Step::Next)
+        continue;
+      if (s == Step::Fail)
+        return false;
       break;
     }
     case Token::caret_identifier: {
       Block *b = blockRef(fi, tok_);
       if (!b)
         return false;
-      successors_.push_back(b);
-      Frame &g = frames_[fi];
-      if (g.sigOpen)
-        g.sigEnd = lastEnd_;
-      consume();
-      // `^bb1(%v : i32)`: successor operands are uses; mark the paren so the
-      // `%v :` inside is not taken for an argument definition.
-      if (tok_.kind == Token::l_paren) {
-        brackets_.push_back(Token::caret_identifier);
-        consume();
-      }
-      frames_[fi].continuation = false;
+      prettySuccessor(fi, b);
       continue;
     }
     default:
@@ -1429,78 +1444,184 @@ bool Parser::stepPretty(size_t fi) {
   }
 }
 
+/// item (`,` item)*: calls `item` until no comma follows; false when an
+/// item failed (it has reported).
+template <class Item> bool Parser::commaList(Item &&item) {
+  for (;;) {
+    if (!item())
+      return false;
+    if (tok_.kind != Token::comma)
+      return true;
+    consume();
+  }
+}
+
+/// (item (`,` item)*)? `)`: the items of a list that may be empty, up to
+/// (not past) its `)`; `what` names the `)` in the error.
+template <class Item> bool Parser::listUntilParen(Item &&item, const char *what) {
+  if (tok_.kind != Token::r_paren && !commaList(item))
+    return false;
+  return tok_.kind == Token::r_paren || expected(what);
+}
+
+/// generic-operands ::= `(` (ssa-use (`,` ssa-use)*)? `)`
+bool Parser::genericOperands() {
+  if (tok_.kind != Token::l_paren)
+    return expected("'(' to start the operand list");
+  consume();
+  auto operand = [&] {
+    if (tok_.kind != Token::percent_identifier)
+      return expected("an SSA value");
+    bool ok;
+    Value *v = useValue(tok_, false, &ok);
+    if (!ok)
+      return false;
+    operands_.push_back(v);
+    consume();
+    return true;
+  };
+  if (!listUntilParen(operand, "')' to end the operand list"))
+    return false;
+  consume();
+  return true;
+}
+
+/// successors ::= `[` caret-id (`(` uses `:` types `)`)? (`,` ...)* `]`
+bool Parser::genericSuccessors(size_t fi) {
+  if (tok_.kind != Token::l_square)
+    return true;
+  consume();
+  auto successor = [&] {
+    if (tok_.kind != Token::caret_identifier)
+      return expected("a successor block");
+    Block *b = blockRef(fi, tok_);
+    if (!b)
+      return false;
+    successors_.push_back(b);
+    consume();
+    if (tok_.kind == Token::l_paren) {
+      // Successor operands inline (accepted, as older MLIR printed them).
+      consume();
+      while (tok_.kind != Token::r_paren) {
+        if (tok_.kind == Token::percent_identifier) {
+          bool ok;
+          Value *v = useValue(tok_, false, &ok);
+          if (!ok)
+            return false;
+          operands_.push_back(v);
+          consume();
+        } else if (tok_.kind == Token::colon) {
+          consume();
+          if (!parseType(nullptr))
+            return false;
+        } else if (tok_.kind == Token::comma) {
+          consume();
+        } else {
+          return expected("')' to end the successor operands");
+        }
+      }
+      consume();
+    }
+    return true;
+  };
+  if (!commaList(successor))
+    return false;
+  if (tok_.kind != Token::r_square)
+    return expected("']' to end the successor list");
+  consume();
+  return true;
+}
+
+/// `:` function-type ::= `(` types `)` `->` (type | `(` types `)`): checks
+/// the operand count and gives the op its result types and typeSig.
+bool Parser::genericFunctionType(size_t fi, Operation *op) {
+  if (tok_.kind != Token::colon)
+    return expected("':' and the operation's function type");
+  consume();
+  uint32_t sigStart = offsetOf(tok_);
+  if (tok_.kind != Token::l_paren)
+    return expected("'(' to start the operand types");
+  consume();
+  uint32_t nTypes = 0;
+  auto operandType = [&] {
+    ++nTypes;
+    return parseType(nullptr);
+  };
+  if (!listUntilParen(operandType, "')' to end the operand types"))
+    return false;
+  size_t nOperands = operands_.size() - frames_[fi].operandMark;
+  if (nTypes != nOperands)
+    return error(tok_, "expected " + std::to_string(nOperands) +
+                           " operand types but found " + std::to_string(nTypes));
+  consume();
+  if (tok_.kind != Token::arrow)
+    return expected("'->' and the result types");
+  consume();
+  std::vector<SourceRange> &types = resultTypes_;
+  types.clear();
+  if (tok_.kind == Token::l_paren) {
+    // A result list, or a single function type `(A) -> B`.
+    Lexer::State s = lex_.save();
+    Token saved = tok_;
+    uint32_t savedEnd = lastEnd_;
+    consume();
+    auto resultType = [&] {
+      SourceRange tr;
+      if (!parseType(&tr))
+        return false;
+      types.push_back(tr);
+      return true;
+    };
+    if (!listUntilParen(resultType, "')' to end the result types"))
+      return false;
+    consume();
+    if (tok_.kind == Token::arrow) {
+      lex_.restore(s);
+      tok_ = saved;
+      lastEnd_ = savedEnd;
+      types.clear();
+      SourceRange tr;
+      if (!parseType(&tr))
+        return false;
+      types.push_back(tr);
+    }
+  } else {
+    SourceRange tr;
+    if (!parseType(&tr))
+      return false;
+    types.push_back(tr);
+  }
+  uint32_t nResults = static_cast<uint32_t>(types.size());
+  if (op->numResults == 0 && nResults > 0) {
+    // Results may be left unnamed: `"op"() : () -> i32`.
+    op->numResults = nResults;
+    op->results = m_.arena().makeArray<Value>(nResults);
+    for (uint32_t i = 0; i < nResults; ++i) {
+      op->results[i].kind = Value::Result;
+      op->results[i].number = i;
+      op->results[i].owner = op;
+    }
+    m_.stats().values += nResults;
+  }
+  if (nResults != op->numResults)
+    return error(tok_, "operation defines " + std::to_string(op->numResults) +
+                           " results but its type has " + std::to_string(nResults));
+  for (uint32_t i = 0; i < nResults; ++i)
+    op->results[i].type = types[i];
+  op->typeSig = {sigStart, lastEnd_ - sigStart};
+  return true;
+}
+
 /// generic-op ::= string `(` uses `)` successors? `<{` props `}>`?
 ///                (`(` region (`,` region)* `)`)? attr-dict? `:` function-type loc?
 bool Parser::stepGeneric(size_t fi) {
   Frame &f = frames_[fi];
   Operation *op = f.op;
   if (f.gstate == GenericState::Name) {
-    if (tok_.kind != Token::l_paren)
-      return expected("'(' to start the operand list");
-    consume();
-    if (tok_.kind != Token::r_paren) {
-      for (;;) {
-        if (tok_.kind != Token::percent_identifier)
-          return expected("an SSA value");
-        bool ok;
-        Value *v = useValue(tok_, false, &ok);
-        if (!ok)
-          return false;
-        operands_.push_back(v);
-        consume();
-        if (tok_.kind == Token::comma) {
-          consume();
-          continue;
-        }
-        break;
-      }
-    }
-    if (tok_.kind != Token::r_paren)
-      return expected("')' to end the operand list");
-    consume();
-    if (tok_.kind == Token::l_square) {
-      consume();
-      for (;;) {
-        if (tok_.kind != Token::caret_identifier)
-          return expected("a successor block");
-        Block *b = blockRef(fi, tok_);
-        if (!b)
-          return false;
-        successors_.push_back(b);
-        consume();
-        if (tok_.kind == Token::l_paren) {
-          // Successor operands inline (accepted, as older MLIR printed them).
-          consume();
-          while (tok_.kind != Token::r_paren) {
-            if (tok_.kind == Token::percent_identifier) {
-              bool ok;
-              Value *v = useValue(tok_, false, &ok);
-              if (!ok)
-                return false;
-              operands_.push_back(v);
-              consume();
-            } else if (tok_.kind == Token::colon) {
-              consume();
-              if (!parseType(nullptr))
-                return false;
-            } else if (tok_.kind == Token::comma) {
-              consume();
-            } else {
-              return expected("')' to end the successor operands");
-            }
-          }
-          consume();
-        }
-        if (tok_.kind == Token::comma) {
-          consume();
-          continue;
-        }
-        break;
-      }
-      if (tok_.kind != Token::r_square)
-        return expected("']' to end the successor list");
-      consume();
-    }
+    if (!genericOperands())
+      return false;
+    if (!genericSuccessors(fi))
+      return false;
     if (tok_.kind == Token::less) {
       Token n = peek();
       if (n.kind != Token::l_brace)
@@ -1537,95 +1658,8 @@ bool Parser::stepGeneric(size_t fi) {
       return false;
     op->attrs = r;
   }
-  if (tok_.kind != Token::colon)
-    return expected("':' and the operation's function type");
-  consume();
-  // function-type ::= `(` types `)` `->` (type | `(` types `)`)
-  uint32_t sigStart = offsetOf(tok_);
-  if (tok_.kind != Token::l_paren)
-    return expected("'(' to start the operand types");
-  consume();
-  uint32_t nTypes = 0;
-  if (tok_.kind != Token::r_paren) {
-    for (;;) {
-      if (!parseType(nullptr))
-        return false;
-      ++nTypes;
-      if (tok_.kind == Token::comma) {
-        consume();
-        continue;
-      }
-      break;
-    }
-  }
-  if (tok_.kind != Token::r_paren)
-    return expected("')' to end the operand types");
-  size_t nOperands = operands_.size() - frames_[fi].operandMark;
-  if (nTypes != nOperands)
-    return error(tok_, "expected " + std::to_string(nOperands) +
-                           " operand types but found " + std::to_string(nTypes));
-  consume();
-  if (tok_.kind != Token::arrow)
-    return expected("'->' and the result types");
-  consume();
-  std::vector<SourceRange> &types = resultTypes_;
-  types.clear();
-  if (tok_.kind == Token::l_paren) {
-    // A result list, or a single function type `(A) -> B`.
-    Lexer::State s = lex_.save();
-    Token saved = tok_;
-    uint32_t savedEnd = lastEnd_;
-    consume();
-    if (tok_.kind != Token::r_paren) {
-      for (;;) {
-        SourceRange tr;
-        if (!parseType(&tr))
-          return false;
-        types.push_back(tr);
-        if (tok_.kind == Token::comma) {
-          consume();
-          continue;
-        }
-        break;
-      }
-    }
-    if (tok_.kind != Token::r_paren)
-      return expected("')' to end the result types");
-    consume();
-    if (tok_.kind == Token::arrow) {
-      lex_.restore(s);
-      tok_ = saved;
-      lastEnd_ = savedEnd;
-      types.clear();
-      SourceRange tr;
-      if (!parseType(&tr))
-        return false;
-      types.push_back(tr);
-    }
-  } else {
-    SourceRange tr;
-    if (!parseType(&tr))
-      return false;
-    types.push_back(tr);
-  }
-  uint32_t nResults = static_cast<uint32_t>(types.size());
-  if (op->numResults == 0 && nResults > 0) {
-    // Results may be left unnamed: `"op"() : () -> i32`.
-    op->numResults = nResults;
-    op->results = m_.arena().makeArray<Value>(nResults);
-    for (uint32_t i = 0; i < nResults; ++i) {
-      op->results[i].kind = Value::Result;
-      op->results[i].number = i;
-      op->results[i].owner = op;
-    }
-    m_.stats().values += nResults;
-  }
-  if (nResults != op->numResults)
-    return error(tok_, "operation defines " + std::to_string(op->numResults) +
-                           " results but its type has " + std::to_string(nResults));
-  for (uint32_t i = 0; i < nResults; ++i)
-    op->results[i].type = types[i];
-  op->typeSig = {sigStart, lastEnd_ - sigStart};
+  if (!genericFunctionType(fi, op))
+    return false;
   if (tok_.isKeyword("loc")) {
     if (peek().kind != Token::l_paren)
       return expected("'(' after 'loc'");

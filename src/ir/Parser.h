@@ -14,12 +14,4 @@ namespace tscope::ir {
 std::unique_ptr<Module> parseModule(std::unique_ptr<support::SourceBuffer> buf,
                                     support::Diagnostics &diags);
 
-/// Splits `text` at top-level occurrences of `sep` (outside (), [], {}, <>
-/// and strings); pieces are trimmed. Used for type lists.
-void splitTopLevel(std::string_view text, char sep,
-                   std::vector<std::string_view> &out);
-
-/// Trims ASCII whitespace at both ends.
-std::string_view trim(std::string_view s);
-
 } // namespace tscope::ir

@@ -4,7 +4,7 @@
 
 #include <regex>
 
-#include "ir/Parser.h"
+#include "ir/Attribute.h"
 
 namespace tscope::kernel {
 namespace {

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <set>
 
-#include "ir/Parser.h"
+#include "ir/Attribute.h"
 
 namespace tscope::kernel {
 
@@ -31,28 +31,6 @@ const ir::Block *entry(const ir::Region *r) { return r ? r->first : nullptr; }
 const ir::Operation *terminator(const ir::Region *r) {
   const ir::Block *b = entry(r);
   return b ? b->last : nullptr;
-}
-
-/// `num_warps(N)` values of a pretty-form warp_specialize, in partition order.
-std::vector<int> numWarpsList(const ir::Module &m, const ir::Operation *op) {
-  std::vector<int> out;
-  std::string_view text = m.str(op->range);
-  uint32_t base = op->range.offset;
-  size_t pos = 0;
-  while ((pos = text.find("num_warps(", pos)) != std::string_view::npos) {
-    uint32_t at = base + static_cast<uint32_t>(pos);
-    bool inRegion = false;
-    for (const ir::Region *r = op->firstRegion; r; r = r->next)
-      inRegion |= at > r->range.offset && at < r->range.end();
-    pos += 10;
-    if (inRegion)
-      continue;
-    int v = 0;
-    while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9')
-      v = v * 10 + (text[pos++] - '0');
-    out.push_back(v);
-  }
-  return out;
 }
 
 std::string ssaName(const ir::Module &m, const ir::Value *v) {
@@ -116,12 +94,10 @@ std::vector<Kernel> Kernel::build(const ir::Module &m) {
         k.name = std::string(text.substr(at + 1, e - at - 1));
       }
       if (mod) {
-        k.moduleWarps = static_cast<int>(dialect::intAttr(m, mod, "ttg.num-warps").value_or(0));
-        k.numCtas = static_cast<int>(dialect::intAttr(m, mod, "ttg.num-ctas").value_or(1));
-        std::string_view t = dialect::attrText(m, mod, "ttg.target");
-        if (t.size() >= 2 && t.front() == '"')
-          t = t.substr(1, t.size() - 2);
-        k.target = std::string(t);
+        k.moduleWarps = static_cast<int>(ir::getAttr(m, *mod, "ttg.num-warps").asInt().value_or(0));
+        k.numCtas = static_cast<int>(ir::getAttr(m, *mod, "ttg.num-ctas").asInt().value_or(1));
+        k.maxnreg = static_cast<int>(ir::getAttr(m, *mod, "ttg.maxnreg").asInt().value_or(0));
+        k.target = ir::getAttr(m, *mod, "ttg.target").asString().value_or("");
       }
       k.collect();
       out.push_back(std::move(k));
@@ -175,12 +151,13 @@ void Kernel::collect() {
       const ir::Operation *capOp = parts ? parts : it.op;
       for (uint32_t i = 0; i < capOp->numOperands; ++i)
         ws.captures.push_back(capOp->operands[i]);
-      std::vector<int> warps = parts || it.op->form == ir::Operation::Form::Generic
-                                   ? std::vector<int>()
-                                   : numWarpsList(m, it.op);
+      // Pretty form writes `partitionN(...) num_warps(K)`; generic form
+      // keeps the list in the partitionNumWarps property.
+      std::vector<int64_t> warps = parts || it.op->form == ir::Operation::Form::Generic
+                                       ? std::vector<int64_t>()
+                                       : ir::keywordInts(m, *it.op, "num_warps");
       if (warps.empty())
-        for (int64_t w : dialect::intArrayAttr(m, it.op, "partitionNumWarps"))
-          warps.push_back(static_cast<int>(w));
+        warps = dialect::intArrayAttr(m, it.op, "partitionNumWarps");
       std::vector<int64_t> req = dialect::intArrayAttr(m, it.op, "requestedRegisters");
       std::vector<int64_t> act = dialect::intArrayAttr(m, it.op, "actualRegisters");
       Partition def;
@@ -197,6 +174,8 @@ void Kernel::collect() {
              r = r->next)
           partRegions.push_back(r);
       }
+      for (int64_t a : act)
+        ws.actualRegisters.push_back(static_cast<int>(a));
       if (act.size() == partRegions.size() + 1)
         def.actualRegisters = static_cast<int>(act[0]);
       if (auto d = dialect::intAttr(m, it.op, "defaultRequestedRegisters"))
@@ -208,7 +187,7 @@ void Kernel::collect() {
         p.name = "partition" + std::to_string(k);
         p.region = partRegions[k];
         if (k < warps.size())
-          p.numWarps = warps[k];
+          p.numWarps = static_cast<int>(warps[k]);
         if (k < req.size())
           p.requestedRegisters = static_cast<int>(req[k]);
         if (act.size() == partRegions.size() + 1)

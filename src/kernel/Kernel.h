@@ -38,6 +38,9 @@ struct WarpSpecialize {
   const ir::Operation *op = nullptr; // null for attribute-only partitioning
   std::vector<Partition> partitions; // default first
   std::vector<const ir::Value *> captures;
+  /// `actualRegisters` as written (default group first, then partitions and
+  /// any padding groups AllocateWarpGroups added); empty before that pass.
+  std::vector<int> actualRegisters;
   /// The partition with `id`, or null.
   const Partition *find(int id) const;
 };
@@ -99,6 +102,7 @@ public:
   std::string name;
   int moduleWarps = 0;
   int numCtas = 1;
+  int maxnreg = 0;    // the module's `ttg.maxnreg`, 0 when not set
   std::string target; // "cuda:90"
   std::vector<WarpSpecialize> warpSpecializes;
   std::vector<Allocation> allocations;

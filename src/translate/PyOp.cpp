@@ -10,7 +10,7 @@
 #include "dialect/OpTable.h"
 #include "dialect/Types.h"
 #include "ir/Lexer.h"
-#include "ir/Parser.h"
+#include "ir/Attribute.h"
 
 namespace tscope::translate {
 
@@ -210,7 +210,7 @@ std::string pyAttrValue(std::string_view v) {
   }
   if (!list.empty() || head == "[]") {
     std::vector<std::string_view> parts;
-    ir::splitTopLevel(list, ',', parts);
+    ir::splitAttrList(list, ',', parts);
     std::string out = "[";
     bool ok = true;
     for (size_t i = 0; i < parts.size() && ok; ++i) {
@@ -244,7 +244,7 @@ std::vector<std::pair<std::string, std::string>> plainAttributes(const ir::Modul
     else
       continue;
     std::vector<std::string_view> parts;
-    ir::splitTopLevel(d, ',', parts);
+    ir::splitAttrList(d, ',', parts);
     for (std::string_view p : parts) {
       size_t eq = p.find('=');
       std::string_view k = ir::trim(eq == std::string_view::npos ? p : p.substr(0, eq));

@@ -12,6 +12,7 @@
 #include "checks/barriers/BarrierReport.h"
 #include "dialect/OpTable.h"
 #include "interp/OpText.h"
+#include "ir/Attribute.h"
 
 namespace tscope::checks {
 

@@ -11,7 +11,7 @@
 #include "checks/tlxlint/LintChecks.h"
 #include "dialect/OpTable.h"
 #include "dialect/Types.h"
-#include "ir/Parser.h"
+#include "ir/Attribute.h"
 
 namespace tscope::checks::tlxlint {
 namespace {
@@ -54,25 +54,19 @@ int64_t ctaSplit(const LintContext &ctx, const Shape &s, size_t dim) {
       size_t close = l.find(']', i);
       if (close == std::string_view::npos)
         break;
-      std::string_view basis = l.substr(i + 1, close - i - 1);
-      std::vector<std::string_view> comps;
-      ir::splitTopLevel(basis, ',', comps);
-      if (dim < comps.size() && comps[dim] != "0" && split < (int64_t(1) << 20))
+      std::vector<int64_t> comps =
+          ir::Attr(l.substr(i, close - i + 1)).asIntArray().value_or(std::vector<int64_t>());
+      if (dim < comps.size() && comps[dim] != 0 && split < (int64_t(1) << 20))
         split *= 2;
       i = close + 1;
     }
     return split;
   }
   if (std::string_view l = listAfter("CTASplitNum"); !l.empty()) {
-    std::vector<std::string_view> comps;
-    ir::splitTopLevel(l, ',', comps);
-    if (dim < comps.size()) {
-      int64_t v = 0;
-      for (char c : comps[dim])
-        if (c >= '0' && c <= '9' && v < 1024)
-          v = v * 10 + (c - '0');
-      return v > 0 ? v : 1;
-    }
+    std::string list = "[" + std::string(l) + "]";
+    std::vector<int64_t> comps = ir::Attr(list).asIntArray().value_or(std::vector<int64_t>());
+    if (dim < comps.size())
+      return comps[dim] > 0 ? std::min<int64_t>(comps[dim], 1 << 20) : 1;
   }
   return 1;
 }

@@ -1,20 +1,14 @@
 // Parser: structure, SSA resolution, pretty/generic forms, recovery.
 #include <gtest/gtest.h>
 
+#include "ParseHelpers.h"
+#include "ir/Attribute.h"
 #include "ir/Parser.h"
 
 using namespace tscope;
 
 namespace {
-struct Parsed {
-  support::Diagnostics diags;
-  std::unique_ptr<ir::Module> m;
-};
-std::unique_ptr<Parsed> parse(std::string_view text) {
-  auto p = std::make_unique<Parsed>();
-  p->m = ir::parseModule(support::SourceBuffer::fromString("t.mlir", text), p->diags);
-  return p;
-}
+using irtest::parse;
 ir::Operation *firstOp(const ir::Module &m, size_t chunk = 0) {
   return m.chunks()[chunk].body->first->first;
 }
@@ -206,7 +200,7 @@ TEST(Parser, ErrorsOnTruncationAndGarbage) {
 
 TEST(Parser, SplitTopLevel) {
   std::vector<std::string_view> out;
-  ir::splitTopLevel("tensor<4x!tt.ptr<f16>, #a>, (i32) -> i32, !x<\"a,b\">", ',', out);
+  ir::splitAttrList("tensor<4x!tt.ptr<f16>, #a>, (i32) -> i32, !x<\"a,b\">", ',', out);
   ASSERT_EQ(out.size(), 3u);
   EXPECT_EQ(out[0], "tensor<4x!tt.ptr<f16>, #a>");
   EXPECT_EQ(out[1], "(i32) -> i32");
