@@ -105,13 +105,29 @@ bool isCheckId(const std::string &id) {
   return false;
 }
 
+/// The shared exploration's results, computed on first use; null when only
+/// one of the deadlock and race checks runs (then each explores on its own).
+const std::vector<races::KernelModelResult> *sharedModel(const CheckContext &ctx) {
+  if (!ctx.shared || ctx.disabled.count("race") || ctx.disabled.count("deadlock"))
+    return nullptr;
+  if (!*ctx.shared)
+    *ctx.shared = races::checkDeadlocksAndRaces(ctx.module, ctx.kernels, ctx.deadlock);
+  return &**ctx.shared;
+}
+
 AnalysisOutcome runDeadlockCheck(const CheckContext &ctx) {
-  return outcomeOf(deadlockFindings(ctx.module.buffer(), checkDeadlocks(ctx.module, ctx.deadlock)), ctx.disabled);
+  std::vector<KernelDeadlockResult> results;
+  if (const auto *shared = sharedModel(ctx))
+    for (const races::KernelModelResult &r : *shared)
+      results.push_back(r.deadlock);
+  else
+    results = checkDeadlocks(ctx.module, ctx.kernels, ctx.deadlock);
+  return outcomeOf(deadlockFindings(ctx.module.buffer(), results), ctx.disabled);
 }
 
 AnalysisOutcome runFenceCheck(const CheckContext &ctx) {
   AnalysisOutcome out;
-  for (fences::KernelFenceReport &r : fences::checkFences(ctx.module)) {
+  for (fences::KernelFenceReport &r : fences::checkFences(ctx.kernels)) {
     out.verdicts.push_back(r.kernel + ": " + fences::fenceVerdictName(r.verdict) +
                            (r.checked ? "" : " (" + r.skipped + ")"));
     std::move(r.findings.begin(), r.findings.end(), std::back_inserter(out.findings));
@@ -129,7 +145,7 @@ AnalysisOutcome runTmaCheck(const CheckContext &ctx) {
   }
   AnalysisResult all;
   for (const TmaLaunch &l : ctx.launches)
-    for (const TmaKernelResult &r : checkTmaBounds(ctx.module, l))
+    for (const TmaKernelResult &r : checkTmaBounds(ctx.module, ctx.kernels, l))
       appendResult(all, tmaFindings(ctx.module.buffer(), r));
   AnalysisOutcome out = outcomeOf(std::move(all), ctx.disabled);
   if (out.verdicts.empty())
@@ -138,7 +154,13 @@ AnalysisOutcome runTmaCheck(const CheckContext &ctx) {
 }
 
 AnalysisOutcome runRaceCheck(const CheckContext &ctx) {
-  AnalysisResult res = races::raceFindings(ctx.module.buffer(), races::checkRaces(ctx.module, ctx.deadlock));
+  std::vector<races::KernelRaceResult> results;
+  if (const auto *shared = sharedModel(ctx))
+    for (const races::KernelModelResult &r : *shared)
+      results.push_back(r.races);
+  else
+    results = races::checkRaces(ctx.module, ctx.kernels, ctx.deadlock);
+  AnalysisResult res = races::raceFindings(ctx.module.buffer(), results);
   // The deadlock analysis reports the redundant waits of the same exploration.
   std::erase_if(res.findings, [](const Finding &f) { return f.check == "redundant-wait"; });
   return outcomeOf(std::move(res), ctx.disabled);
@@ -147,7 +169,7 @@ AnalysisOutcome runRaceCheck(const CheckContext &ctx) {
 AnalysisOutcome runTmemCheck(const CheckContext &ctx) {
   AnalysisOutcome out;
   size_t owners = 0, rows = 0;
-  for (const KernelBarrierReport &rep : buildBarrierReport(ctx.module)) {
+  for (const KernelBarrierReport &rep : buildBarrierReport(ctx.module, ctx.kernels)) {
     owners += rep.tmemPacking.size();
     rows += rep.accumulatorInit.size();
     for (Finding &f : tmemFindings(rep, ctx.module.buffer()))
@@ -165,7 +187,7 @@ AnalysisOutcome runLintCheck(const CheckContext &ctx) {
   for (const std::string &id : ctx.disabled)
     if (tlxlint::isLintCheck(id))
       opts.disabled.push_back(id);
-  out.findings = tlxlint::lintModule(ctx.module, opts).findings;
+  out.findings = tlxlint::lintModule(ctx.module, ctx.kernels, opts).findings;
   dropDisabled(out, ctx.disabled);
   size_t n = out.findings.size();
   out.verdicts.push_back(n == 0 ? "no findings" : std::to_string(n) + (n == 1 ? " finding" : " findings"));

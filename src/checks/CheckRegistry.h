@@ -12,6 +12,7 @@
 
 #include "checks/Finding.h"
 #include "checks/deadlock/ModelChecker.h"
+#include "checks/races/RaceChecker.h"
 #include "checks/tma/TmaFindings.h"
 #include "ir/Module.h"
 
@@ -26,12 +27,18 @@ struct CheckId {
 /// What an analysis gets: the parsed file and the run's options.
 struct CheckContext {
   const ir::Module &module;
+  /// The file's kernels, built once per file: every analysis reads these facts.
+  const std::vector<kernel::Kernel> &kernels;
   /// Launches to replay for the TMA check; empty when no launch record was given or found.
   const std::vector<TmaLaunch> &launches;
   /// Bounds of the deadlock model checker.
   const DeadlockOptions &deadlock;
   /// Check ids the user disabled (`--disable`).
   const std::set<std::string> &disabled;
+  /// The model checker's results when both the deadlock and the race check
+  /// run: the first of them to run explores once for both (races watching
+  /// the deadlock search) and leaves the results here for the other.
+  std::optional<std::vector<races::KernelModelResult>> *shared = nullptr;
 };
 
 /// What one analysis did on one file.

@@ -18,7 +18,7 @@ Command makeCheckCommand() {
             struct Opts {
               std::vector<std::string> paths, disabled;
               std::string format = "text", launches;
-              bool werror = false, list = false;
+              bool werror = false, list = false, timing = false;
               ModelCliOptions model;
             };
             auto o = std::make_shared<Opts>();
@@ -29,6 +29,8 @@ Command makeCheckCommand() {
             app.add_flag("--Werror", o->werror, "treat warnings as errors");
             app.add_option("--disable", o->disabled, "skip a check id (repeatable)")->allow_extra_args(false);
             app.add_option("--launches", o->launches, "launch record (launches.jsonl) for the TMA check");
+            app.add_flag("--timing", o->timing, "print per file the parse and per-analysis times and how often "
+                                                "the kernel facts were built to stderr");
             // The deadlock and race checks' bounds, as `tscope deadlock` takes them.
             addModelOptions(app, o->model);
             return [o]() -> int {
@@ -57,6 +59,14 @@ Command makeCheckCommand() {
                 return kExitBadInput;
               opts.deadlock = *bounds;
               driver::CheckRunResult res = driver::runChecks(o->paths, opts, std::cerr);
+              if (o->timing)
+                for (const driver::FileResult &f : res.files) {
+                  std::string line = fmt::format("{}: parse {:.1f} ms", f.path, f.parseMs);
+                  for (const driver::AnalysisSummary &s : f.analyses)
+                    line += fmt::format(", {} {:.1f} ms", s.name, s.ms);
+                  std::cerr << line << fmt::format("; kernel facts built {} time{}\n", f.kernelBuilds,
+                                                   f.kernelBuilds == 1 ? "" : "s");
+                }
               std::vector<render::FindingFile> files;
               for (const driver::FileResult &f : res.files)
                 files.push_back({&f.module->buffer(), &f.findings});

@@ -1,12 +1,14 @@
 // CheckRun: the registry's analyses over every resolved input file.
 #include "driver/CheckRun.h"
 
+#include <chrono>
 #include <fstream>
 #include <map>
 
 #include "driver/CheckInputs.h"
 #include "dumps/LaunchRecord.h"
 #include "ir/Parser.h"
+#include "kernel/Kernel.h"
 #include "render/FindingRender.h"
 
 namespace tscope::driver {
@@ -27,6 +29,10 @@ std::vector<checks::TmaLaunch> launchesOf(const std::vector<dumps::LaunchRecord>
     out.push_back(std::move(l));
   }
   return out;
+}
+
+double msSince(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
 }
 
 } // namespace
@@ -66,6 +72,7 @@ CheckRunResult runChecks(const std::vector<std::string> &paths, const CheckOptio
   res.notes = inputs.notes;
   std::map<std::string, std::vector<checks::TmaLaunch>> launchCache;
   for (const CheckInput &in : inputs.files) {
+    auto tParse = std::chrono::steady_clock::now();
     std::string why;
     auto buf = support::SourceBuffer::open(in.path, why);
     if (!buf) {
@@ -94,7 +101,13 @@ CheckRunResult runChecks(const std::vector<std::string> &paths, const CheckOptio
     FileResult fr;
     fr.path = in.path;
     fr.launches = in.launches;
-    checks::CheckContext ctx{*m, lc->second, opts.deadlock, opts.disabled};
+    fr.parseMs = msSince(tParse);
+    size_t buildsBefore = kernel::Kernel::buildCount();
+    // The file's facts, once: every analysis reads the same kernels, and the
+    // deadlock and race checks share one exploration.
+    std::vector<kernel::Kernel> kernels = kernel::Kernel::build(*m);
+    std::optional<std::vector<checks::races::KernelModelResult>> shared;
+    checks::CheckContext ctx{*m, kernels, lc->second, opts.deadlock, opts.disabled, &shared};
     for (const checks::Analysis &a : checks::analyses()) {
       AnalysisSummary s;
       s.name = std::string(a.name);
@@ -107,7 +120,9 @@ CheckRunResult runChecks(const std::vector<std::string> &paths, const CheckOptio
         fr.analyses.push_back(std::move(s));
         continue;
       }
+      auto t0 = std::chrono::steady_clock::now();
       checks::AnalysisOutcome o = a.run(ctx);
+      s.ms = msSince(t0);
       s.ran = o.ran;
       s.skipped = o.skipped;
       s.verdicts = std::move(o.verdicts);
@@ -120,6 +135,7 @@ CheckRunResult runChecks(const std::vector<std::string> &paths, const CheckOptio
       }
       fr.analyses.push_back(std::move(s));
     }
+    fr.kernelBuilds = kernel::Kernel::buildCount() - buildsBefore;
     checks::sortFindings(fr.findings);
     render::attachPythonLines(fr.findings);
     fr.module = std::move(m);

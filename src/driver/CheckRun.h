@@ -27,6 +27,7 @@ struct AnalysisSummary {
   bool ran = true;
   std::string skipped;
   std::vector<std::string> verdicts;
+  double ms = 0; ///< wall time of the analysis (`--timing`)
 };
 
 /// The results of one IR file.
@@ -36,6 +37,8 @@ struct FileResult {
   std::unique_ptr<ir::Module> module; ///< owns the bytes the findings point into
   std::vector<AnalysisSummary> analyses;
   std::vector<checks::Finding> findings; ///< sorted
+  size_t kernelBuilds = 0;               ///< times the file's kernel facts were built (1 when shared)
+  double parseMs = 0;                    ///< wall time of reading and parsing the file
 };
 
 /// The results of a run.

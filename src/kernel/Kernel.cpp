@@ -3,6 +3,7 @@
 #include "kernel/Kernel.h"
 
 #include <algorithm>
+#include <atomic>
 #include <set>
 
 #include "ir/Attribute.h"
@@ -55,7 +56,14 @@ std::string ssaName(const ir::Module &m, const ir::Value *v) {
 
 } // namespace
 
+namespace {
+std::atomic<size_t> gBuilds{0};
+} // namespace
+
+size_t Kernel::buildCount() { return gBuilds.load(std::memory_order_relaxed); }
+
 std::vector<Kernel> Kernel::build(const ir::Module &m) {
+  gBuilds.fetch_add(1, std::memory_order_relaxed);
   std::vector<Kernel> out;
   for (const ir::Chunk &c : m.chunks()) {
     std::vector<std::pair<const ir::Operation *, const ir::Operation *>> work; // op, module

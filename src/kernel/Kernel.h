@@ -95,6 +95,9 @@ class Kernel {
 public:
   /// One Kernel per function with a body, in file order.
   static std::vector<Kernel> build(const ir::Module &m);
+  /// How many times build() ran in this process (`tscope check --timing`
+  /// shows it: the facts of a file are built once).
+  static size_t buildCount();
 
   const ir::Module *module = nullptr;
   const ir::Chunk *chunk = nullptr;

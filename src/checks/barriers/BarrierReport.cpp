@@ -684,8 +684,13 @@ void ReportBuilder::keepFocusedBarriers() {
 
 std::vector<KernelBarrierReport> buildBarrierReport(const ir::Module &m,
                                                     const std::string &focus) {
+  return buildBarrierReport(m, Kernel::build(m), focus);
+}
+
+std::vector<KernelBarrierReport> buildBarrierReport(const ir::Module &m, const std::vector<Kernel> &kernels,
+                                                    const std::string &focus) {
   std::vector<KernelBarrierReport> out;
-  for (const Kernel &k : Kernel::build(m))
+  for (const Kernel &k : kernels)
     out.push_back(ReportBuilder(m, k, focus).build());
   return out;
 }

@@ -179,6 +179,9 @@ struct KernelBarrierReport {
 /// timeline.
 std::vector<KernelBarrierReport> buildBarrierReport(const ir::Module &m,
                                                     const std::string &focus = {});
+/// The same over kernels already built from `m` (facts built once per file).
+std::vector<KernelBarrierReport> buildBarrierReport(const ir::Module &m, const std::vector<kernel::Kernel> &kernels,
+                                                    const std::string &focus = {});
 
 /// Adds the column-packed TMEM table and the operand-D init rows to `rep`
 /// (called by buildBarrierReport once the barrier groups are paired).

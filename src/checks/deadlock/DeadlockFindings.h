@@ -18,11 +18,4 @@ AnalysisResult deadlockFindings(const support::SourceBuffer &buf, const KernelDe
 /// Every kernel's, in order.
 AnalysisResult deadlockFindings(const support::SourceBuffer &buf, const std::vector<KernelDeadlockResult> &results);
 
-/// The wording of a redundant-wait note, shared by the deadlock and race checks.
-extern const char *const kRedundantWaitMessage;
-
-/// Redundant-wait notes, one per IR line, for waits the model met.
-std::vector<Finding> redundantWaitFindings(const support::SourceBuffer &buf,
-                                           const std::vector<std::pair<std::string, SourcePoint>> &waits);
-
 } // namespace tscope::checks

@@ -18,8 +18,12 @@ std::string overArrivalMessage(const std::string &kernel, const OverArrival &o) 
 }
 
 std::vector<KernelDeadlockResult> checkDeadlocks(const ir::Module &m, const DeadlockOptions &opts) {
+  return checkDeadlocks(m, kernel::Kernel::build(m), opts);
+}
+
+std::vector<KernelDeadlockResult> checkDeadlocks(const ir::Module &m, const std::vector<kernel::Kernel> &kernels,
+                                                 const DeadlockOptions &opts) {
   std::vector<KernelDeadlockResult> out;
-  std::vector<kernel::Kernel> kernels = kernel::Kernel::build(m);
   for (const kernel::Kernel &k : kernels) {
     KernelDeadlockResult res;
     res.kernel = k.name;

@@ -18,5 +18,8 @@ extern const char *const kOverArrivalOnGpu;
 
 /// Checks every kernel of `m`.
 std::vector<KernelDeadlockResult> checkDeadlocks(const ir::Module &m, const DeadlockOptions &opts);
+/// The same over kernels already built from `m` (facts built once per file).
+std::vector<KernelDeadlockResult> checkDeadlocks(const ir::Module &m, const std::vector<kernel::Kernel> &kernels,
+                                                 const DeadlockOptions &opts);
 
 } // namespace tscope::checks

@@ -849,8 +849,12 @@ KernelFenceReport Checker::run() {
 } // namespace
 
 std::vector<KernelFenceReport> checkFences(const ir::Module &m, const FenceOptions &opts) {
+  return checkFences(kernel::Kernel::build(m), opts);
+}
+
+std::vector<KernelFenceReport> checkFences(const std::vector<kernel::Kernel> &kernels, const FenceOptions &opts) {
   std::vector<KernelFenceReport> out;
-  for (const kernel::Kernel &k : kernel::Kernel::build(m)) {
+  for (const kernel::Kernel &k : kernels) {
     Checker c(k, opts);
     out.push_back(c.run());
   }

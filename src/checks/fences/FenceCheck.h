@@ -13,6 +13,7 @@
 
 #include "checks/Finding.h"
 #include "ir/Module.h"
+#include "kernel/Kernel.h"
 
 namespace tscope::checks::fences {
 
@@ -99,6 +100,8 @@ std::string placeText(const FindingLocation &l);
 
 /// Checks every function of a module.
 std::vector<KernelFenceReport> checkFences(const ir::Module &m, const FenceOptions &opts = {});
+/// The same over kernels already built (facts built once per file).
+std::vector<KernelFenceReport> checkFences(const std::vector<kernel::Kernel> &kernels, const FenceOptions &opts = {});
 
 /// The compute capability of a `ttg.target` ("cuda:90" -> 90); nullopt when
 /// the target is not CUDA or cannot be read.

@@ -11,6 +11,7 @@
 
 #include "interp/Bindings.h"
 #include "kernel/SourcePoint.h"
+#include "kernel/Kernel.h"
 
 namespace tscope::ir {
 struct Operation;

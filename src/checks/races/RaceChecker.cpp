@@ -80,8 +80,12 @@ std::optional<DeadlockRun> deadlockRunOf(const model::Explorer &x, const Deadloc
 } // namespace
 
 std::vector<KernelRaceResult> checkRaces(const ir::Module &m, const DeadlockOptions &opts) {
+  return checkRaces(m, kernel::Kernel::build(m), opts);
+}
+
+std::vector<KernelRaceResult> checkRaces(const ir::Module &m, const std::vector<kernel::Kernel> &kernels,
+                                         const DeadlockOptions &opts) {
   std::vector<KernelRaceResult> out;
-  std::vector<kernel::Kernel> kernels = kernel::Kernel::build(m);
   for (const kernel::Kernel &k : kernels) {
     KernelRaceResult res;
     res.kernel = k.name;
@@ -103,8 +107,12 @@ std::vector<KernelRaceResult> checkRaces(const ir::Module &m, const DeadlockOpti
 }
 
 std::vector<KernelModelResult> checkDeadlocksAndRaces(const ir::Module &m, const DeadlockOptions &opts) {
+  return checkDeadlocksAndRaces(m, kernel::Kernel::build(m), opts);
+}
+
+std::vector<KernelModelResult> checkDeadlocksAndRaces(const ir::Module &m, const std::vector<kernel::Kernel> &kernels,
+                                                      const DeadlockOptions &opts) {
   std::vector<KernelModelResult> out;
-  std::vector<kernel::Kernel> kernels = kernel::Kernel::build(m);
   for (const kernel::Kernel &k : kernels) {
     KernelModelResult r;
     r.deadlock.kernel = r.races.kernel = k.name;

@@ -53,6 +53,9 @@ struct KernelRaceResult {
 
 /// Checks every kernel of `m` for buffer races (same bounds as checkDeadlocks).
 std::vector<KernelRaceResult> checkRaces(const ir::Module &m, const DeadlockOptions &opts);
+/// The same over kernels already built from `m`.
+std::vector<KernelRaceResult> checkRaces(const ir::Module &m, const std::vector<kernel::Kernel> &kernels,
+                                         const DeadlockOptions &opts);
 
 /// Both searches of one kernel.
 struct KernelModelResult {
@@ -69,5 +72,8 @@ struct KernelModelResult {
 /// run (a race ended it first, or it gave up) that run is explored again
 /// without clocks.
 std::vector<KernelModelResult> checkDeadlocksAndRaces(const ir::Module &m, const DeadlockOptions &opts);
+/// The same over kernels already built from `m`.
+std::vector<KernelModelResult> checkDeadlocksAndRaces(const ir::Module &m, const std::vector<kernel::Kernel> &kernels,
+                                                      const DeadlockOptions &opts);
 
 } // namespace tscope::checks::races

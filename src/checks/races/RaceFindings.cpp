@@ -1,7 +1,7 @@
 // RaceFindings: KernelRaceResult -> checks::Finding and Verdict.
 #include "checks/races/RaceFindings.h"
 
-#include "checks/deadlock/DeadlockFindings.h"
+#include "checks/model/ModelFindings.h"
 
 namespace tscope::checks::races {
 namespace {

@@ -63,9 +63,13 @@ const char *lintVerdictName(LintVerdict v) {
 }
 
 LintReport lintModule(const ir::Module &m, const LintOptions &opts) {
+  return lintModule(m, kernel::Kernel::build(m), opts);
+}
+
+LintReport lintModule(const ir::Module &m, const std::vector<kernel::Kernel> &kernels, const LintOptions &opts) {
   LintReport rep;
   std::vector<Finding> &out = rep.findings;
-  for (const kernel::Kernel &k : kernel::Kernel::build(m)) {
+  for (const kernel::Kernel &k : kernels) {
     LintContext ctx(m, k);
     KernelLint kl;
     kl.kernel = k.name;

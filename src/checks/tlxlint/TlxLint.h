@@ -6,6 +6,7 @@
 
 #include "checks/Finding.h"
 #include "ir/Module.h"
+#include "kernel/Kernel.h"
 
 namespace tscope::checks::tlxlint {
 
@@ -41,6 +42,8 @@ struct LintReport {
 
 /// Runs every enabled rule over every kernel of `m`.
 LintReport lintModule(const ir::Module &m, const LintOptions &opts = {});
+/// The same over kernels already built from `m`.
+LintReport lintModule(const ir::Module &m, const std::vector<kernel::Kernel> &kernels, const LintOptions &opts = {});
 
 /// True when `id` names a rule of the registry.
 bool isLintCheck(const std::string &id);

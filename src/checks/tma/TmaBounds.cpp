@@ -366,8 +366,12 @@ TmaKernelResult checkKernel(const ir::Module &m, const kernel::Kernel &k, const 
 } // namespace
 
 std::vector<TmaKernelResult> checkTmaBounds(const ir::Module &m, const TmaLaunch &launch) {
+  return checkTmaBounds(m, kernel::Kernel::build(m), launch);
+}
+
+std::vector<TmaKernelResult> checkTmaBounds(const ir::Module &m, const std::vector<kernel::Kernel> &kernels,
+                                            const TmaLaunch &launch) {
   std::vector<TmaKernelResult> out;
-  std::vector<kernel::Kernel> kernels = kernel::Kernel::build(m);
   for (const kernel::Kernel &k : kernels)
     if (launch.kernel.empty() || k.name == launch.kernel)
       out.push_back(checkKernel(m, k, launch));

@@ -10,6 +10,7 @@
 
 #include "interp/Bindings.h"
 #include "ir/Module.h"
+#include "kernel/Kernel.h"
 #include "kernel/SourcePoint.h"
 
 namespace tscope::checks {
@@ -52,6 +53,9 @@ struct TmaKernelResult {
 
 /// Checks every TMA op of the matching kernels for one launch.
 std::vector<TmaKernelResult> checkTmaBounds(const ir::Module &m, const TmaLaunch &launch);
+/// The same over kernels already built from `m`.
+std::vector<TmaKernelResult> checkTmaBounds(const ir::Module &m, const std::vector<kernel::Kernel> &kernels,
+                                            const TmaLaunch &launch);
 
 /// Lower-case class name: "negative", "past-end", "partial-edge".
 const char *tileClassName(TileClass c);

@@ -1,0 +1,31 @@
+// ModelFindings: redundant waits as notes, once per IR line.
+#include "checks/model/ModelFindings.h"
+
+#include <map>
+
+namespace tscope::checks {
+
+using kernel::SourcePoint;
+
+const char *const kRedundantWaitMessage =
+    "redundant wait: served by a phase this partition already waited for; harmless";
+
+std::vector<Finding> redundantWaitFindings(const support::SourceBuffer &buf,
+                                           const std::vector<std::pair<std::string, SourcePoint>> &waits) {
+  // A redundant wait shows up once per run that reaches it; report it once.
+  std::map<uint32_t, SourcePoint> byLine;
+  for (const auto &[name, where] : waits)
+    byLine.emplace(where.irLine, where);
+  std::vector<Finding> out;
+  for (const auto &[line, where] : byLine) {
+    Finding f;
+    f.check = "redundant-wait";
+    f.severity = support::Severity::Note;
+    f.message = kRedundantWaitMessage;
+    f.where = locationOf(buf, where);
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+} // namespace tscope::checks
