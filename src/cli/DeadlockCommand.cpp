@@ -95,23 +95,8 @@ int runDeadlock(const std::string &file, const std::string &format, const checks
 } // namespace
 
 Command makeDeadlockCommand() {
-  return {"deadlock", "Prove or refute a barrier deadlock (mbarrier phase model, all interleavings)",
-          [](CLI::App &app) {
-            struct Opts {
-              std::string file, format = "text";
-              ModelCliOptions model;
-            };
-            auto o = std::make_shared<Opts>();
-            app.add_option("file", o->file, "TTGIR file")->required();
-            addModelOptions(app, o->model);
-            app.add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
-            return [o]() -> int {
-              auto parsed = toDeadlockOptions(o->model);
-              if (!parsed)
-                return kExitBadInput;
-              return runDeadlock(o->file, o->format, *parsed);
-            };
-          }};
+  return modelCommand("deadlock", "Prove or refute a barrier deadlock (mbarrier phase model, all interleavings)",
+                      runDeadlock);
 }
 
 } // namespace tscope::cli

@@ -43,4 +43,23 @@ std::optional<checks::DeadlockOptions> toDeadlockOptions(const ModelCliOptions &
   return opts;
 }
 
+Command modelCommand(const char *name, const char *description, ModelRun run) {
+  return {name, description, [run](CLI::App &app) {
+            struct Opts {
+              std::string file, format = "text";
+              ModelCliOptions model;
+            };
+            auto o = std::make_shared<Opts>();
+            app.add_option("file", o->file, "TTGIR file")->required();
+            addModelOptions(app, o->model);
+            app.add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+            return [o, run]() -> int {
+              auto parsed = toDeadlockOptions(o->model);
+              if (!parsed)
+                return kExitBadInput;
+              return run(o->file, o->format, *parsed);
+            };
+          }};
+}
+
 } // namespace tscope::cli

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "checks/deadlock/ModelChecker.h"
+#include "cli/Command.h"
 
 namespace tscope::cli {
 
@@ -26,5 +27,12 @@ void addModelOptions(CLI::App &app, ModelCliOptions &o);
 
 /// The checker's bounds; nullopt (after an error on stderr) for a malformed --arg or --grid.
 std::optional<checks::DeadlockOptions> toDeadlockOptions(const ModelCliOptions &o);
+
+/// What a model-checking command does with its file once the bounds are read.
+using ModelRun = int (*)(const std::string &file, const std::string &format, const checks::DeadlockOptions &opts);
+
+/// A command over one TTGIR file with the model's bounds and `--format text|json`
+/// (`tscope deadlock`, `tscope races`).
+Command modelCommand(const char *name, const char *description, ModelRun run);
 
 } // namespace tscope::cli

@@ -79,23 +79,9 @@ int runRaces(const std::string &file, const std::string &format, const checks::D
 } // namespace
 
 Command makeRacesCommand() {
-  return {"races", "Find buffer races: slot accesses with no happens-before (barrier model, all interleavings)",
-          [](CLI::App &app) {
-            struct Opts {
-              std::string file, format = "text";
-              ModelCliOptions model;
-            };
-            auto o = std::make_shared<Opts>();
-            app.add_option("file", o->file, "TTGIR file")->required();
-            addModelOptions(app, o->model);
-            app.add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
-            return [o]() -> int {
-              auto parsed = toDeadlockOptions(o->model);
-              if (!parsed)
-                return kExitBadInput;
-              return runRaces(o->file, o->format, *parsed);
-            };
-          }};
+  return modelCommand("races",
+                      "Find buffer races: slot accesses with no happens-before (barrier model, all interleavings)",
+                      runRaces);
 }
 
 } // namespace tscope::cli

@@ -136,6 +136,7 @@ CheckRunResult runChecks(const std::vector<std::string> &paths, const CheckOptio
       fr.analyses.push_back(std::move(s));
     }
     fr.kernelBuilds = kernel::Kernel::buildCount() - buildsBefore;
+    fr.kernels = std::move(kernels);
     checks::sortFindings(fr.findings);
     render::attachPythonLines(fr.findings);
     fr.module = std::move(m);

@@ -10,6 +10,7 @@
 
 #include "checks/CheckRegistry.h"
 #include "ir/Module.h"
+#include "kernel/Kernel.h"
 
 namespace tscope::driver {
 
@@ -37,6 +38,7 @@ struct FileResult {
   std::unique_ptr<ir::Module> module; ///< owns the bytes the findings point into
   std::vector<AnalysisSummary> analyses;
   std::vector<checks::Finding> findings; ///< sorted
+  std::vector<kernel::Kernel> kernels;  ///< the file's kernel facts, built once (point into `module`)
   size_t kernelBuilds = 0;               ///< times the file's kernel facts were built (1 when shared)
   double parseMs = 0;                    ///< wall time of reading and parsing the file
 };

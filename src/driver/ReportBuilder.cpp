@@ -95,13 +95,6 @@ std::string renderGraph(const checks::KernelBarrierReport &r, const std::string 
 
 /// The focus of a kernel when none is given: the first buffer of the data map
 /// that a barrier protects.
-std::string defaultFocus(const checks::KernelBarrierReport &r) {
-  for (const checks::DataRow &d : r.data)
-    if (!d.barriers.empty())
-      return d.name;
-  return {};
-}
-
 std::string shortOp(const std::string &op) {
   size_t dot = op.find('.');
   return dot == std::string::npos ? op : op.substr(dot + 1);
@@ -307,16 +300,11 @@ render::ReportModel buildReport(const std::vector<std::string> &paths, const Rep
       a.lines.insert(a.lines.end(), s.verdicts.begin(), s.verdicts.end());
       file.analyses.push_back(std::move(a));
     }
-    std::vector<checks::KernelBarrierReport> plain = checks::buildBarrierReport(*fr.module, opts.focus);
-    for (size_t i = 0; i < plain.size(); ++i) {
+    // One barrier report per kernel, over the kernels the checks used; with
+    // no --focus it focuses on the first guarded buffer as it builds.
+    for (const kernel::Kernel &kf : fr.kernels) {
       render::ReportKernel k;
-      std::string focus = opts.focus.empty() ? defaultFocus(plain[i]) : opts.focus;
-      if (opts.focus.empty() && !focus.empty()) {
-        auto focused = checks::buildBarrierReport(*fr.module, focus);
-        k.barriers = i < focused.size() ? std::move(focused[i]) : std::move(plain[i]);
-      } else {
-        k.barriers = std::move(plain[i]);
-      }
+      k.barriers = checks::buildKernelBarrierReport(*fr.module, kf, opts.focus, /*autoFocus=*/true);
       k.focus = k.barriers.focus;
       if (!k.focus.empty())
         k.lanes = lanesOf(k.barriers);

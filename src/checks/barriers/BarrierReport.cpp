@@ -211,8 +211,8 @@ bool flipsParity(const Kernel &k, const ir::Value *v, int depth = 0) {
 /// Builds one kernel's report, one section per method, from one op walk.
 class ReportBuilder {
 public:
-  ReportBuilder(const ir::Module &m, const Kernel &k, const std::string &focus)
-      : m_(m), k_(k), focus_(focus) {}
+  ReportBuilder(const ir::Module &m, const Kernel &k, const std::string &focus, bool autoFocus = false)
+      : m_(m), k_(k), focus_(focus), autoFocus_(autoFocus && focus.empty()) {}
 
   KernelBarrierReport build() {
     rep_.kernel = k_.name;
@@ -225,6 +225,8 @@ public:
     addBarrierGroups();
     addTmemSections(k_, rep_);
     addDataMap();
+    if (autoFocus_)
+      chooseFocus();
     addAliasesAndTimeline();
     if (!focus_.empty())
       keepFocusedBarriers();
@@ -244,6 +246,7 @@ private:
   void pairWaits(BarrierGroup &g);
   void addEdges(const BarrierGroup &g);
   void addDataMap();
+  void chooseFocus();
   void addAliasesAndTimeline();
   void addTimelineRow(const ir::Operation *op, const ir::Value *v, const AliasUse &u);
   void keepFocusedBarriers();
@@ -251,7 +254,8 @@ private:
 
   const ir::Module &m_;
   const Kernel &k_;
-  const std::string &focus_;
+  std::string focus_;
+  bool autoFocus_ = false; ///< focus on the first shared buffer that has barriers
   KernelBarrierReport rep_;
   OpFacts f_;
 };
@@ -537,6 +541,22 @@ bool ReportBuilder::focused(const Allocation &a) const {
 }
 
 /// The shared data map: one row per (focused) buffer.
+/// The automatic focus: the first buffer of the data map that barriers
+/// guard; the data map keeps only its rows, as a build focused on it would.
+void ReportBuilder::chooseFocus() {
+  for (const DataRow &d : rep_.data)
+    if (!d.barriers.empty()) {
+      focus_ = d.name;
+      break;
+    }
+  rep_.focus = focus_;
+  if (focus_.empty())
+    return;
+  std::erase_if(rep_.data, [&](const DataRow &d) {
+    return d.name != focus_ && !(d.bufferId && std::to_string(*d.bufferId) == focus_);
+  });
+}
+
 void ReportBuilder::addDataMap() {
   std::map<std::string, std::set<std::string>> barriersOf;
   for (const BarrierEdge &e : rep_.edges)
@@ -685,6 +705,11 @@ void ReportBuilder::keepFocusedBarriers() {
 std::vector<KernelBarrierReport> buildBarrierReport(const ir::Module &m,
                                                     const std::string &focus) {
   return buildBarrierReport(m, Kernel::build(m), focus);
+}
+
+KernelBarrierReport buildKernelBarrierReport(const ir::Module &m, const Kernel &k, const std::string &focus,
+                                             bool autoFocus) {
+  return ReportBuilder(m, k, focus, autoFocus).build();
 }
 
 std::vector<KernelBarrierReport> buildBarrierReport(const ir::Module &m, const std::vector<Kernel> &kernels,

@@ -179,6 +179,10 @@ struct KernelBarrierReport {
 /// timeline.
 std::vector<KernelBarrierReport> buildBarrierReport(const ir::Module &m,
                                                     const std::string &focus = {});
+/// One kernel's report; with `autoFocus` and no `focus`, focused on the first
+/// shared buffer that barriers guard (the HTML report's default view).
+KernelBarrierReport buildKernelBarrierReport(const ir::Module &m, const kernel::Kernel &k,
+                                             const std::string &focus = {}, bool autoFocus = false);
 /// The same over kernels already built from `m` (facts built once per file).
 std::vector<KernelBarrierReport> buildBarrierReport(const ir::Module &m, const std::vector<kernel::Kernel> &kernels,
                                                     const std::string &focus = {});
