@@ -114,144 +114,109 @@ std::vector<Kernel> Kernel::build(const ir::Module &m) {
   return out;
 }
 
-void Kernel::collect() {
+/// A warp_specialize op's partitions (warps and registers from its keyword
+/// forms or properties); returns the regions to walk with their placements.
+std::vector<std::pair<const ir::Region *, Placement>> Kernel::addWarpSpecialize(const ir::Operation *op) {
   const ir::Module &m = *module;
-  // Pass 1: placements and warp_specialize partitions, in IR order.
-  struct Item {
-    const ir::Operation *op;
-    Placement pl;
-  };
-  std::vector<Item> work;
-  std::vector<const ir::Operation *> bodyOps;
-  for (const ir::Block *b = func->firstRegion->first; b; b = b->next)
-    for (const ir::Operation *o = b->first; o; o = o->next)
-      bodyOps.push_back(o);
-  for (size_t i = bodyOps.size(); i-- > 0;)
-    work.push_back({bodyOps[i], {}});
-  // warp_specialize ops are found in pre-order; reserve so pointers stay.
-  size_t wsCount = 0;
-  {
-    std::vector<const ir::Operation *> w(bodyOps.begin(), bodyOps.end());
-    while (!w.empty()) {
-      const ir::Operation *o = w.back();
-      w.pop_back();
-      wsCount += o->is("ttg.warp_specialize");
-      for (const ir::Region *r = o->firstRegion; r; r = r->next)
-        for (const ir::Block *b = r->first; b; b = b->next)
-          for (const ir::Operation *x = b->first; x; x = x->next)
-            w.push_back(x);
+  std::vector<std::pair<const ir::Region *, Placement>> regions;
+  WarpSpecialize ws;
+  ws.op = op;
+  const ir::Region *r1 = op->region(1);
+  const ir::Operation *parts = nullptr;
+  if (r1 && r1->first && r1->first->first &&
+      r1->first->first->is("ttg.warp_specialize.partitions"))
+    parts = r1->first->first;
+  const ir::Operation *capOp = parts ? parts : op;
+  for (uint32_t i = 0; i < capOp->numOperands; ++i)
+    ws.captures.push_back(capOp->operands[i]);
+  // Pretty form writes `partitionN(...) num_warps(K)`; generic form
+  // keeps the list in the partitionNumWarps property.
+  std::vector<int64_t> warps = parts || op->form == ir::Operation::Form::Generic
+                                   ? std::vector<int64_t>()
+                                   : ir::keywordInts(m, *op, "num_warps");
+  if (warps.empty())
+    warps = dialect::intArrayAttr(m, op, "partitionNumWarps");
+  std::vector<int64_t> req = dialect::intArrayAttr(m, op, "requestedRegisters");
+  std::vector<int64_t> act = dialect::intArrayAttr(m, op, "actualRegisters");
+  Partition def;
+  def.id = kDefault;
+  def.name = "default";
+  def.region = op->firstRegion;
+  def.numWarps = moduleWarps;
+  std::vector<const ir::Region *> partRegions;
+  if (parts) {
+    for (const ir::Region *r = parts->firstRegion; r; r = r->next)
+      partRegions.push_back(r);
+  } else {
+    for (const ir::Region *r = op->firstRegion ? op->firstRegion->next : nullptr; r;
+         r = r->next)
+      partRegions.push_back(r);
+  }
+  for (int64_t a : act)
+    ws.actualRegisters.push_back(static_cast<int>(a));
+  if (act.size() == partRegions.size() + 1)
+    def.actualRegisters = static_cast<int>(act[0]);
+  if (auto d = dialect::intAttr(m, op, "defaultRequestedRegisters"))
+    def.requestedRegisters = static_cast<int>(*d);
+  ws.partitions.push_back(def);
+  for (size_t k = 0; k < partRegions.size(); ++k) {
+    Partition p;
+    p.id = static_cast<int>(k);
+    p.name = "partition" + std::to_string(k);
+    p.region = partRegions[k];
+    if (k < warps.size())
+      p.numWarps = static_cast<int>(warps[k]);
+    if (k < req.size())
+      p.requestedRegisters = static_cast<int>(req[k]);
+    if (act.size() == partRegions.size() + 1)
+      p.actualRegisters = static_cast<int>(act[k + 1]);
+    else if (k < act.size())
+      p.actualRegisters = static_cast<int>(act[k]);
+    ws.partitions.push_back(p);
+  }
+  warpSpecializes.push_back(std::move(ws));
+  const WarpSpecialize *wsp = &warpSpecializes.back();
+  regions.push_back({op->firstRegion, {wsp, kDefault}});
+  for (size_t k = 0; k < partRegions.size(); ++k)
+    regions.push_back({partRegions[k], {wsp, static_cast<int>(k)}});
+  if (parts)
+    placement_[parts] = {wsp, kDefault};
+  return regions;
+}
+
+/// Before code partitioning, partitions are op attributes (`async_task_id`,
+/// `ttg.partition`): one synthetic warp_specialize holds them.
+void Kernel::addAttributePartitions() {
+  std::set<int> ids;
+  std::vector<std::pair<const ir::Operation *, int>> tagged;
+  for (auto &[op, pl] : placement_) {
+    std::vector<int64_t> t = dialect::intArrayAttr(*module, op, "async_task_id");
+    if (t.empty())
+      t = dialect::intArrayAttr(*module, op, "ttg.partition");
+    if (!t.empty()) {
+      ids.insert(static_cast<int>(t[0]));
+      tagged.push_back({op, static_cast<int>(t[0])});
     }
   }
-  warpSpecializes.reserve(wsCount + 1);
-  while (!work.empty()) {
-    Item it = work.back();
-    work.pop_back();
-    placement_[it.op] = it.pl;
-    std::vector<std::pair<const ir::Region *, Placement>> regions;
-    if (it.op->is("ttg.warp_specialize")) {
-      WarpSpecialize ws;
-      ws.op = it.op;
-      const ir::Region *r1 = it.op->region(1);
-      const ir::Operation *parts = nullptr;
-      if (r1 && r1->first && r1->first->first &&
-          r1->first->first->is("ttg.warp_specialize.partitions"))
-        parts = r1->first->first;
-      const ir::Operation *capOp = parts ? parts : it.op;
-      for (uint32_t i = 0; i < capOp->numOperands; ++i)
-        ws.captures.push_back(capOp->operands[i]);
-      // Pretty form writes `partitionN(...) num_warps(K)`; generic form
-      // keeps the list in the partitionNumWarps property.
-      std::vector<int64_t> warps = parts || it.op->form == ir::Operation::Form::Generic
-                                       ? std::vector<int64_t>()
-                                       : ir::keywordInts(m, *it.op, "num_warps");
-      if (warps.empty())
-        warps = dialect::intArrayAttr(m, it.op, "partitionNumWarps");
-      std::vector<int64_t> req = dialect::intArrayAttr(m, it.op, "requestedRegisters");
-      std::vector<int64_t> act = dialect::intArrayAttr(m, it.op, "actualRegisters");
-      Partition def;
-      def.id = kDefault;
-      def.name = "default";
-      def.region = it.op->firstRegion;
-      def.numWarps = moduleWarps;
-      std::vector<const ir::Region *> partRegions;
-      if (parts) {
-        for (const ir::Region *r = parts->firstRegion; r; r = r->next)
-          partRegions.push_back(r);
-      } else {
-        for (const ir::Region *r = it.op->firstRegion ? it.op->firstRegion->next : nullptr; r;
-             r = r->next)
-          partRegions.push_back(r);
-      }
-      for (int64_t a : act)
-        ws.actualRegisters.push_back(static_cast<int>(a));
-      if (act.size() == partRegions.size() + 1)
-        def.actualRegisters = static_cast<int>(act[0]);
-      if (auto d = dialect::intAttr(m, it.op, "defaultRequestedRegisters"))
-        def.requestedRegisters = static_cast<int>(*d);
-      ws.partitions.push_back(def);
-      for (size_t k = 0; k < partRegions.size(); ++k) {
-        Partition p;
-        p.id = static_cast<int>(k);
-        p.name = "partition" + std::to_string(k);
-        p.region = partRegions[k];
-        if (k < warps.size())
-          p.numWarps = static_cast<int>(warps[k]);
-        if (k < req.size())
-          p.requestedRegisters = static_cast<int>(req[k]);
-        if (act.size() == partRegions.size() + 1)
-          p.actualRegisters = static_cast<int>(act[k + 1]);
-        else if (k < act.size())
-          p.actualRegisters = static_cast<int>(act[k]);
-        ws.partitions.push_back(p);
-      }
-      warpSpecializes.push_back(std::move(ws));
-      const WarpSpecialize *wsp = &warpSpecializes.back();
-      regions.push_back({it.op->firstRegion, {wsp, kDefault}});
-      for (size_t k = 0; k < partRegions.size(); ++k)
-        regions.push_back({partRegions[k], {wsp, static_cast<int>(k)}});
-      if (parts)
-        placement_[parts] = {wsp, kDefault};
-    } else {
-      for (const ir::Region *r = it.op->firstRegion; r; r = r->next)
-        regions.push_back({r, it.pl});
+  if (!ids.empty()) {
+    WarpSpecialize ws;
+    for (int id : ids) {
+      Partition p;
+      p.id = id;
+      p.name = "task" + std::to_string(id);
+      p.fromAttribute = true;
+      ws.partitions.push_back(p);
     }
-    std::vector<Item> kids;
-    for (auto &[r, pl] : regions)
-      for (const ir::Block *b = r ? r->first : nullptr; b; b = b->next)
-        for (const ir::Operation *o = b->first; o; o = o->next)
-          kids.push_back({o, pl});
-    for (size_t i = kids.size(); i-- > 0;)
-      work.push_back(kids[i]);
+    warpSpecializes.push_back(std::move(ws));
+    for (auto &[op, id] : tagged)
+      placement_[op] = {&warpSpecializes.back(), id};
   }
-  // Before code partitioning, partitions are op attributes.
-  if (warpSpecializes.empty()) {
-    std::set<int> ids;
-    std::vector<std::pair<const ir::Operation *, int>> tagged;
-    for (auto &[op, pl] : placement_) {
-      std::vector<int64_t> t = dialect::intArrayAttr(*module, op, "async_task_id");
-      if (t.empty())
-        t = dialect::intArrayAttr(*module, op, "ttg.partition");
-      if (!t.empty()) {
-        ids.insert(static_cast<int>(t[0]));
-        tagged.push_back({op, static_cast<int>(t[0])});
-      }
-    }
-    if (!ids.empty()) {
-      WarpSpecialize ws;
-      for (int id : ids) {
-        Partition p;
-        p.id = id;
-        p.name = "task" + std::to_string(id);
-        p.fromAttribute = true;
-        ws.partitions.push_back(p);
-      }
-      warpSpecializes.push_back(std::move(ws));
-      for (auto &[op, id] : tagged)
-        placement_[op] = {&warpSpecializes.back(), id};
-    }
-  }
-  // Pass 2: allocations, in IR order; memdesc arguments of the function are
-  // roots too (lit tests and helper functions receive barriers that way).
+}
+
+/// Pass 2: allocations, in IR order; memdesc arguments of the function are
+/// roots too (lit tests and helper functions receive barriers that way).
+void Kernel::collectAllocations() {
+  const ir::Module &m = *module;
   const ir::Block *fb = func->firstRegion->first;
   for (uint32_t i = 0; fb && i < fb->numArgs; ++i) {
     const ir::Value *v = &fb->args[i];
@@ -303,6 +268,58 @@ void Kernel::collect() {
     allocByValue_[a.value] = a.id;
     allocations.push_back(std::move(a));
   });
+}
+
+void Kernel::collect() {
+  // Pass 1: placements and warp_specialize partitions, in IR order.
+  struct Item {
+    const ir::Operation *op;
+    Placement pl;
+  };
+  std::vector<Item> work;
+  std::vector<const ir::Operation *> bodyOps;
+  for (const ir::Block *b = func->firstRegion->first; b; b = b->next)
+    for (const ir::Operation *o = b->first; o; o = o->next)
+      bodyOps.push_back(o);
+  for (size_t i = bodyOps.size(); i-- > 0;)
+    work.push_back({bodyOps[i], {}});
+  // warp_specialize ops are found in pre-order; reserve so pointers stay.
+  size_t wsCount = 0;
+  {
+    std::vector<const ir::Operation *> w(bodyOps.begin(), bodyOps.end());
+    while (!w.empty()) {
+      const ir::Operation *o = w.back();
+      w.pop_back();
+      wsCount += o->is("ttg.warp_specialize");
+      for (const ir::Region *r = o->firstRegion; r; r = r->next)
+        for (const ir::Block *b = r->first; b; b = b->next)
+          for (const ir::Operation *x = b->first; x; x = x->next)
+            w.push_back(x);
+    }
+  }
+  warpSpecializes.reserve(wsCount + 1);
+  while (!work.empty()) {
+    Item it = work.back();
+    work.pop_back();
+    placement_[it.op] = it.pl;
+    std::vector<std::pair<const ir::Region *, Placement>> regions;
+    if (it.op->is("ttg.warp_specialize")) {
+      regions = addWarpSpecialize(it.op);
+    } else {
+      for (const ir::Region *r = it.op->firstRegion; r; r = r->next)
+        regions.push_back({r, it.pl});
+    }
+    std::vector<Item> kids;
+    for (auto &[r, pl] : regions)
+      for (const ir::Block *b = r ? r->first : nullptr; b; b = b->next)
+        for (const ir::Operation *o = b->first; o; o = o->next)
+          kids.push_back({o, pl});
+    for (size_t i = kids.size(); i-- > 0;)
+      work.push_back(kids[i]);
+  }
+  if (warpSpecializes.empty())
+    addAttributePartitions();
+  collectAllocations();
   // Frontends reuse a Python name for several allocations (`acc` for the
   // accumulator and its barriers): keep names unique by the IR line.
   std::unordered_map<std::string, int> seen;

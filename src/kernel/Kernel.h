@@ -141,6 +141,9 @@ public:
 
 private:
   void collect();
+  std::vector<std::pair<const ir::Region *, Placement>> addWarpSpecialize(const ir::Operation *op);
+  void addAttributePartitions();
+  void collectAllocations();
   std::unordered_map<const ir::Operation *, Placement> placement_;
   std::unordered_map<const ir::Value *, uint32_t> allocByValue_;
 };
