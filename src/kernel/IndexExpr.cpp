@@ -27,6 +27,11 @@ Node leaf(std::string s) {
 
 Node build(const Kernel &k, const ir::Value *v, int depth);
 
+/// Operand `i` of `op` as an expression one level deeper ("?" when missing).
+Node operandNode(const Kernel &k, const ir::Operation *op, uint32_t i, int depth) {
+  return i < op->numOperands ? build(k, op->operands[i], depth + 1) : leaf("?");
+}
+
 Node binary(const Node &a, const Node &b, const char *op, int prec, bool isDiv = false) {
   // Bitwise operators parenthesise any compound operand: `(i / 3 & 1) ^ 1`
   // reads wrong without them, whatever the precedence table says.
@@ -45,49 +50,40 @@ Node binary(const Node &a, const Node &b, const char *op, int prec, bool isDiv =
   return n;
 }
 
-Node build(const Kernel &k, const ir::Value *v, int depth) {
+Node build(const Kernel &k, const ir::Value *v, int depth);
+
+/// `arith.constant N : T` (or `true`/`false`) as a constant leaf.
+Node constantNode(const Kernel &k, const ir::Operation *op) {
   const ir::Module &m = *k.module;
-  if (!v)
-    return leaf("?");
-  if (depth > 12)
-    return leaf(strip(k.valueName(v)));
-  if (v->kind == ir::Value::BlockArgument) {
-    if (const ir::Value *cap = k.captureOf(v))
-      return build(k, cap, depth + 1);
-    return leaf(strip(k.valueName(v)));
-  }
-  if (v->kind != ir::Value::Result)
-    return leaf(strip(k.valueName(v)));
-  const ir::Operation *op = v->definingOp();
-  std::string_view name = op->opName();
-  if (name == "arith.constant") {
-    std::string_view t = m.str(op->range);
-    if (!op->loc.empty() && op->loc.offset > op->range.offset)
-      t = t.substr(0, op->loc.offset - op->range.offset);
-    size_t at = t.find("arith.constant");
-    std::string_view rest = ir::trim(t.substr(at + 14));
-    if (op->form == ir::Operation::Form::Generic)
-      rest = dialect::attrText(m, op, "value");
-    size_t colon = rest.find(':');
-    std::string lit(ir::trim(rest.substr(0, colon)));
-    Node n = leaf(lit);
-    n.constant = true;
-    if (lit == "true")
-      n.value = 1;
-    else if (lit == "false")
-      n.value = 0;
-    else {
-      try {
-        n.value = std::stoll(lit);
-      } catch (...) {
-        n.constant = false;
-      }
+  std::string_view t = m.str(op->range);
+  if (!op->loc.empty() && op->loc.offset > op->range.offset)
+    t = t.substr(0, op->loc.offset - op->range.offset);
+  size_t at = t.find("arith.constant");
+  std::string_view rest = ir::trim(t.substr(at + 14));
+  if (op->form == ir::Operation::Form::Generic)
+    rest = dialect::attrText(m, op, "value");
+  size_t colon = rest.find(':');
+  std::string lit(ir::trim(rest.substr(0, colon)));
+  Node n = leaf(lit);
+  n.constant = true;
+  if (lit == "true")
+    n.value = 1;
+  else if (lit == "false")
+    n.value = 0;
+  else {
+    try {
+      n.value = std::stoll(lit);
+    } catch (...) {
+      n.constant = false;
     }
-    return n;
   }
-  auto operand = [&](uint32_t i) {
-    return i < op->numOperands ? build(k, op->operands[i], depth + 1) : leaf("?");
-  };
+  return n;
+}
+
+/// An integer binary op: folded when both sides are constant, normalised to
+/// slot(x,D) / phase(x,D) over a constant ring depth D; nullopt for other ops.
+std::optional<Node> binaryNode(const Kernel &k, const ir::Operation *op, std::string_view name, int depth) {
+  auto operand = [&](uint32_t i) { return operandNode(k, op, i, depth); };
   struct Bin {
     const char *mlir, *sym;
     int prec;
@@ -149,47 +145,81 @@ Node build(const Kernel &k, const ir::Value *v, int depth) {
     }
     return n;
   }
-  if (name == "arith.cmpi") {
-    dialect::OpSyntax syn = dialect::scanOpSyntax(m, op);
-    static const std::pair<const char *, const char *> kPreds[] = {
-        {"eq", "=="}, {"ne", "!="}, {"slt", "<"}, {"sle", "<="}, {"sgt", ">"},
-        {"sge", ">="}, {"ult", "<u"}, {"ule", "<=u"}, {"ugt", ">u"}, {"uge", ">=u"}};
-    const char *sym = "cmp";
-    for (auto &[p, s] : kPreds)
-      if (syn.firstWord == p)
-        sym = s;
-    return binary(operand(0), operand(1), sym, 1);
-  }
-  if (name == "arith.select") {
-    Node c = operand(0), a = operand(1), b = operand(2);
-    // Wrap-around counters: `x + 1 == D ? 0 : x + 1` is slot(x + 1,D) for x in
-    // [0, D); `x + 1 == D ? p ^ 1 : p` flips the phase p when the slot wraps.
-    std::string plusOne = " + 1";
-    size_t eqAt = c.text.rfind(" == ");
-    if (eqAt != std::string::npos) {
-      std::string lhs = c.text.substr(0, eqAt), modulus = c.text.substr(eqAt + 4);
-      bool lhsIsInc = lhs.size() > plusOne.size() &&
-                      lhs.compare(lhs.size() - plusOne.size(), plusOne.size(), plusOne) == 0;
-      if (lhsIsInc && a.constant && a.value == 0 && b.text == lhs) {
-        Node n = leaf("slot(" + lhs + "," + modulus + ")");
-        n.raw = c.raw + " ? " + a.raw + " : " + b.raw;
-        n.rawPrec = 0;
-        return n;
-      }
-      if (lhsIsInc && a.text == b.text + " ^ 1") {
-        Node n = leaf(b.text + " ^ [" + lhs + " == " + modulus + "]");
-        n.raw = c.raw + " ? " + a.raw + " : " + b.raw;
-        n.prec = 3;
-        n.rawPrec = 0;
-        return n;
-      }
+  return std::nullopt;
+}
+
+/// `arith.cmpi PRED a, b` as `a OP b`.
+Node compareNode(const Kernel &k, const ir::Operation *op, int depth) {
+  const ir::Module &m = *k.module;
+  auto operand = [&](uint32_t i) { return operandNode(k, op, i, depth); };
+  dialect::OpSyntax syn = dialect::scanOpSyntax(m, op);
+  static const std::pair<const char *, const char *> kPreds[] = {
+      {"eq", "=="}, {"ne", "!="}, {"slt", "<"}, {"sle", "<="}, {"sgt", ">"},
+      {"sge", ">="}, {"ult", "<u"}, {"ule", "<=u"}, {"ugt", ">u"}, {"uge", ">=u"}};
+  const char *sym = "cmp";
+  for (auto &[p, s] : kPreds)
+    if (syn.firstWord == p)
+      sym = s;
+  return binary(operand(0), operand(1), sym, 1);
+}
+
+/// `arith.select c, a, b`, recognising the wrap-around counter idioms.
+Node selectNode(const Kernel &k, const ir::Operation *op, int depth) {
+  auto operand = [&](uint32_t i) { return operandNode(k, op, i, depth); };
+  Node c = operand(0), a = operand(1), b = operand(2);
+  // Wrap-around counters: `x + 1 == D ? 0 : x + 1` is slot(x + 1,D) for x in
+  // [0, D); `x + 1 == D ? p ^ 1 : p` flips the phase p when the slot wraps.
+  std::string plusOne = " + 1";
+  size_t eqAt = c.text.rfind(" == ");
+  if (eqAt != std::string::npos) {
+    std::string lhs = c.text.substr(0, eqAt), modulus = c.text.substr(eqAt + 4);
+    bool lhsIsInc = lhs.size() > plusOne.size() &&
+                    lhs.compare(lhs.size() - plusOne.size(), plusOne.size(), plusOne) == 0;
+    if (lhsIsInc && a.constant && a.value == 0 && b.text == lhs) {
+      Node n = leaf("slot(" + lhs + "," + modulus + ")");
+      n.raw = c.raw + " ? " + a.raw + " : " + b.raw;
+      n.rawPrec = 0;
+      return n;
     }
-    Node n;
-    n.text = c.text + " ? " + a.text + " : " + b.text;
-    n.raw = c.raw + " ? " + a.raw + " : " + b.raw;
-    n.prec = n.rawPrec = 0;
-    return n;
+    if (lhsIsInc && a.text == b.text + " ^ 1") {
+      Node n = leaf(b.text + " ^ [" + lhs + " == " + modulus + "]");
+      n.raw = c.raw + " ? " + a.raw + " : " + b.raw;
+      n.prec = 3;
+      n.rawPrec = 0;
+      return n;
+    }
   }
+  Node n;
+  n.text = c.text + " ? " + a.text + " : " + b.text;
+  n.raw = c.raw + " ? " + a.raw + " : " + b.raw;
+  n.prec = n.rawPrec = 0;
+  return n;
+}
+
+Node build(const Kernel &k, const ir::Value *v, int depth) {
+  const ir::Module &m = *k.module;
+  if (!v)
+    return leaf("?");
+  if (depth > 12)
+    return leaf(strip(k.valueName(v)));
+  if (v->kind == ir::Value::BlockArgument) {
+    if (const ir::Value *cap = k.captureOf(v))
+      return build(k, cap, depth + 1);
+    return leaf(strip(k.valueName(v)));
+  }
+  if (v->kind != ir::Value::Result)
+    return leaf(strip(k.valueName(v)));
+  const ir::Operation *op = v->definingOp();
+  std::string_view name = op->opName();
+  if (name == "arith.constant")
+    return constantNode(k, op);
+  auto operand = [&](uint32_t i) { return operandNode(k, op, i, depth); };
+  if (std::optional<Node> n = binaryNode(k, op, name, depth))
+    return *n;
+  if (name == "arith.cmpi")
+    return compareNode(k, op, depth);
+  if (name == "arith.select")
+    return selectNode(k, op, depth);
   if (name == "arith.extsi" || name == "arith.extui" || name == "arith.trunci" ||
       name == "arith.index_cast" || name == "arith.index_castui" || name == "arith.bitcast")
     return operand(0);
