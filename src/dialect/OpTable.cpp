@@ -314,201 +314,239 @@ std::vector<int64_t> intArrayAttr(const ir::Module &m, const ir::Operation *op,
   return ir::getAttr(m, *op, name).asIntArray().value_or(std::vector<int64_t>());
 }
 
-OperandRoles operandRoles(const ir::Module &m, const ir::Operation *op) {
-  OperandRoles r;
-  OpKind kind = kindOf(op);
-  if (kind == OpKind::Other)
-    return r;
-  OpSyntax syn = scanOpSyntax(m, op);
-  bool generic = op->form == ir::Operation::Form::Generic;
-  // Positional operands: not inside another operand's brackets, not in a
-  // keyword group.
+namespace {
+
+/// An op's operands as its syntax places them: positional, inside another
+/// operand's brackets, or after a keyword; and the integer literals.
+struct OperandView {
+  const ir::Module &m;
+  const ir::Operation *op;
+  OpSyntax syn;
+  bool generic = false;
   std::vector<const ir::Value *> pos, keyed;
-  std::vector<std::vector<const ir::Value *>> inBrackets(op->numOperands);
+  std::vector<std::vector<const ir::Value *>> inBrackets;
   std::vector<std::string_view> keys;
-  for (uint32_t i = 0; i < op->numOperands; ++i) {
-    const OperandSlot &s = syn.slots[i];
-    const ir::Value *v = op->operands[i];
-    if (s.bracketOf >= 0)
-      inBrackets[static_cast<size_t>(s.bracketOf)].push_back(v);
-    else if (!s.keyword.empty() && s.keyword != "attributes")
-      keyed.push_back(v), keys.push_back(s.keyword);
-    else
-      pos.push_back(v);
+
+  OperandView(const ir::Module &module, const ir::Operation *o)
+      : m(module), op(o), syn(scanOpSyntax(module, o)), generic(o->form == ir::Operation::Form::Generic),
+        inBrackets(o->numOperands) {
+    // Positional operands: not inside another operand's brackets, not in a
+    // keyword group.
+    for (uint32_t i = 0; i < op->numOperands; ++i) {
+      const OperandSlot &s = syn.slots[i];
+      const ir::Value *val = op->operands[i];
+      if (s.bracketOf >= 0)
+        inBrackets[static_cast<size_t>(s.bracketOf)].push_back(val);
+      else if (!s.keyword.empty() && s.keyword != "attributes")
+        keyed.push_back(val), keys.push_back(s.keyword);
+      else
+        pos.push_back(val);
+    }
   }
-  auto posAt = [&](size_t i) -> const ir::Value * { return i < pos.size() ? pos[i] : nullptr; };
-  auto bracketsOfPos = [&](size_t i) -> std::vector<const ir::Value *> {
+  const ir::Value *posAt(size_t i) const { return i < pos.size() ? pos[i] : nullptr; }
+  std::vector<const ir::Value *> bracketsOfPos(size_t i) const {
     for (uint32_t k = 0; k < op->numOperands; ++k)
       if (op->operands[k] == posAt(i) && syn.slots[k].bracketOf < 0)
         return inBrackets[k];
     return {};
-  };
-  auto literal = [&](size_t i) -> std::optional<int64_t> {
+  }
+  std::optional<int64_t> literal(size_t i) const {
     if (i < syn.literals.size())
       return syn.literals[i];
     return std::nullopt;
-  };
+  }
+};
+
+/// Roles of the mbarrier and named-barrier ops; false when `kind` is not one of them.
+bool barrierRoles(OpKind kind, const OperandView &v, OperandRoles &r) {
   switch (kind) {
   case K::InitBarrier:
-    r.barrier = posAt(0);
-    r.count = generic ? intAttr(m, op, "count") : literal(0);
+    r.barrier = v.posAt(0);
+    r.count = v.generic ? intAttr(v.m, v.op, "count") : v.literal(0);
     break;
   case K::InvalBarrier:
-    r.barrier = posAt(0);
+    r.barrier = v.posAt(0);
     break;
   case K::BarrierExpect:
-    r.barrier = posAt(0);
-    r.pred = posAt(1);
-    r.bytes = generic ? intAttr(m, op, "size") : literal(0);
+    r.barrier = v.posAt(0);
+    r.pred = v.posAt(1);
+    r.bytes = v.generic ? intAttr(v.m, v.op, "size") : v.literal(0);
     break;
   case K::WaitBarrier:
-    r.barrier = posAt(0);
-    r.phase = posAt(1);
-    r.pred = posAt(2);
-    for (size_t i = 0; i < keyed.size(); ++i)
-      if (keys[i] == "deps")
-        r.reads.push_back(keyed[i]);
+    r.barrier = v.posAt(0);
+    r.phase = v.posAt(1);
+    r.pred = v.posAt(2);
+    for (size_t i = 0; i < v.keyed.size(); ++i)
+      if (v.keys[i] == "deps")
+        r.reads.push_back(v.keyed[i]);
     break;
   case K::ArriveBarrier:
-    r.barrier = posAt(0);
-    r.pred = posAt(1);
-    r.count = generic ? intAttr(m, op, "count") : literal(0);
+    r.barrier = v.posAt(0);
+    r.pred = v.posAt(1);
+    r.count = v.generic ? intAttr(v.m, v.op, "count") : v.literal(0);
     if (!r.count)
       r.count = 1;
     break;
   case K::AsyncCopyMbarrierArrive:
-    r.barrier = posAt(0);
+    r.barrier = v.posAt(0);
     r.count = 1;
     break;
   case K::NamedBarrierArrive:
   case K::NamedBarrierWait:
-    r.barrier = posAt(0);
-    r.numThreads = posAt(1);
+    r.barrier = v.posAt(0);
+    r.numThreads = v.posAt(1);
     break;
+  default:
+    return false;
+  }
+  return true;
+}
+
+/// Roles of the TMA, descriptor and MMA ops; false when `kind` is not one of them.
+bool asyncRoles(OpKind kind, const OperandView &v, OperandRoles &r) {
+  switch (kind) {
   case K::TmaLoad:
   case K::TmaGather:
-    r.desc = posAt(0);
-    r.coords = bracketsOfPos(0);
-    r.buffer = posAt(1);
-    r.barrier = posAt(2);
-    r.pred = posAt(3);
+    r.desc = v.posAt(0);
+    r.coords = v.bracketsOfPos(0);
+    r.buffer = v.posAt(1);
+    r.barrier = v.posAt(2);
+    r.pred = v.posAt(3);
     if (r.buffer)
       r.writes.push_back(r.buffer);
     break;
   case K::TmaStore:
   case K::TmaReduce:
   case K::TmaScatter:
-    r.desc = posAt(0);
-    r.coords = bracketsOfPos(0);
-    r.buffer = posAt(1);
+    r.desc = v.posAt(0);
+    r.coords = v.bracketsOfPos(0);
+    r.buffer = v.posAt(1);
     if (r.buffer)
       r.reads.push_back(r.buffer);
     break;
   case K::TmaPrefetch:
   case K::DescriptorLoad:
   case K::DescriptorGather:
-    r.desc = posAt(0);
-    r.coords = bracketsOfPos(0);
+    r.desc = v.posAt(0);
+    r.coords = v.bracketsOfPos(0);
     break;
   case K::DescriptorStore:
   case K::DescriptorScatter:
   case K::DescriptorReduce:
-    r.desc = posAt(0);
-    r.coords = bracketsOfPos(0);
-    r.source = posAt(1);
+    r.desc = v.posAt(0);
+    r.coords = v.bracketsOfPos(0);
+    r.source = v.posAt(1);
     break;
   case K::WarpGroupDot:
-    for (size_t i = 0; i < 3 && i < pos.size(); ++i)
-      r.reads.push_back(pos[i]);
-    r.source = posAt(2); // accumulator
+    for (size_t i = 0; i < 3 && i < v.pos.size(); ++i)
+      r.reads.push_back(v.pos[i]);
+    r.source = v.posAt(2); // accumulator
     break;
   case K::TcGen5Mma:
   case K::TcGen5MmaScaled: {
     size_t nIn = kind == K::TcGen5Mma ? 2 : 2;
     for (size_t i = 0; i < nIn; ++i)
-      if (posAt(i))
-        r.reads.push_back(posAt(i));
-    r.buffer = posAt(2);
+      if (v.posAt(i))
+        r.reads.push_back(v.posAt(i));
+    r.buffer = v.posAt(2);
     if (r.buffer)
       r.writes.push_back(r.buffer);
     size_t first = kind == K::TcGen5Mma ? 5 : 7;
     if (kind == K::TcGen5MmaScaled) {
-      if (posAt(3))
-        r.reads.push_back(posAt(3));
-      if (posAt(4))
-        r.reads.push_back(posAt(4));
+      if (v.posAt(3))
+        r.reads.push_back(v.posAt(3));
+      if (v.posAt(4))
+        r.reads.push_back(v.posAt(4));
     }
-    r.pred = posAt(first - 1);
-    for (size_t i = first; i < pos.size(); ++i)
-      r.barriers.push_back(pos[i]);
-    r.useAcc = posAt(first - 2);
+    r.pred = v.posAt(first - 1);
+    for (size_t i = first; i < v.pos.size(); ++i)
+      r.barriers.push_back(v.pos[i]);
+    r.useAcc = v.posAt(first - 2);
     break;
   }
   case K::TcGen5Commit:
-    r.barrier = posAt(0);
-    r.pred = posAt(1);
+    r.barrier = v.posAt(0);
+    r.pred = v.posAt(1);
     break;
+  default:
+    return false;
+  }
+  return true;
+}
+
+/// Roles of the allocation, load/store, view and cp.async ops; false when `kind` is not one of them.
+bool memoryRoles(OpKind kind, const OperandView &v, OperandRoles &r) {
+  switch (kind) {
   case K::TmemAlloc:
   case K::LocalAlloc:
-    r.source = posAt(0);
+    r.source = v.posAt(0);
     break;
   case K::TmemLoad:
   case K::LocalLoad:
-    r.buffer = posAt(0);
+    r.buffer = v.posAt(0);
     if (r.buffer)
       r.reads.push_back(r.buffer);
     break;
   case K::TmemStore:
   case K::LocalStore:
-    r.source = posAt(0);
-    r.buffer = posAt(1);
-    r.pred = posAt(2);
+    r.source = v.posAt(0);
+    r.buffer = v.posAt(1);
+    r.pred = v.posAt(2);
     if (r.buffer)
       r.writes.push_back(r.buffer);
     break;
   case K::TmemCopy:
-    r.source = posAt(0);
-    r.buffer = posAt(1);
-    r.barrier = posAt(2);
+    r.source = v.posAt(0);
+    r.buffer = v.posAt(1);
+    r.barrier = v.posAt(2);
     if (r.source)
       r.reads.push_back(r.source);
     if (r.buffer)
       r.writes.push_back(r.buffer);
     break;
   case K::LocalDealloc:
-    r.buffer = posAt(0);
+    r.buffer = v.posAt(0);
     break;
   case K::MemDescIndex:
-    r.source = posAt(0);
-    r.index = generic ? posAt(1) : (bracketsOfPos(0).empty() ? posAt(1) : bracketsOfPos(0)[0]);
+    r.source = v.posAt(0);
+    r.index = v.generic ? v.posAt(1) : (v.bracketsOfPos(0).empty() ? v.posAt(1) : v.bracketsOfPos(0)[0]);
     break;
   case K::MemDescView:
-    r.source = posAt(0);
+    r.source = v.posAt(0);
     break;
   case K::AsyncCopyGlobalToLocal:
-    r.source = posAt(0);
-    r.buffer = posAt(1);
+    r.source = v.posAt(0);
+    r.buffer = v.posAt(1);
     if (r.buffer)
       r.writes.push_back(r.buffer);
-    for (size_t i = 0; i < keyed.size(); ++i)
-      if (keys[i] == "barrier")
-        r.barrier = keyed[i];
+    for (size_t i = 0; i < v.keyed.size(); ++i)
+      if (v.keys[i] == "barrier")
+        r.barrier = v.keyed[i];
     break;
+  default:
+    return false;
+  }
+  return true;
+}
+
+/// Roles of the NVWS token and aref ops; false when `kind` is not one of them.
+bool arefRoles(OpKind kind, const OperandView &v, OperandRoles &r) {
+  switch (kind) {
   case K::ProducerAcquire:
   case K::ConsumerWait:
-    r.barrier = posAt(0);
-    r.index = posAt(1);
-    r.phase = posAt(2);
+    r.barrier = v.posAt(0);
+    r.index = v.posAt(1);
+    r.phase = v.posAt(2);
     break;
   case K::ProducerCommit:
   case K::ConsumerRelease:
-    r.barrier = posAt(0);
-    r.index = posAt(1);
+    r.barrier = v.posAt(0);
+    r.index = v.posAt(1);
     break;
   case K::ArefPutEnter:
   case K::ArefGetEnter: {
-    r.barrier = posAt(0);
-    auto b = bracketsOfPos(0);
+    r.barrier = v.posAt(0);
+    auto b = v.bracketsOfPos(0);
     if (b.size() >= 1)
       r.index = b[0];
     if (b.size() >= 2)
@@ -517,15 +555,28 @@ OperandRoles operandRoles(const ir::Module &m, const ir::Operation *op) {
   }
   case K::ArefPutExit:
   case K::ArefGetExit: {
-    r.barrier = posAt(0);
-    auto b = bracketsOfPos(0);
+    r.barrier = v.posAt(0);
+    auto b = v.bracketsOfPos(0);
     if (!b.empty())
       r.index = b[0];
     break;
   }
   default:
-    break;
+    return false;
   }
+  return true;
+}
+
+} // namespace
+
+OperandRoles operandRoles(const ir::Module &m, const ir::Operation *op) {
+  OperandRoles r;
+  OpKind kind = kindOf(op);
+  if (kind == OpKind::Other)
+    return r;
+  OperandView v(m, op);
+  if (!barrierRoles(kind, v, r) && !asyncRoles(kind, v, r) && !memoryRoles(kind, v, r))
+    arefRoles(kind, v, r);
   return r;
 }
 
