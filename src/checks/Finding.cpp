@@ -47,6 +47,10 @@ FindingLocation locationOfLine(const support::SourceBuffer &buf, uint32_t line, 
   return l;
 }
 
+KernelVerdict kernelVerdict(const std::string &kernel, const std::string &verdict, const std::string &reason) {
+  return {kernel, verdictFromName(verdict), kernel + ": " + verdict + (reason.empty() ? "" : " (" + reason + ")")};
+}
+
 void appendResult(AnalysisResult &into, AnalysisResult &&from) {
   for (Finding &f : from.findings)
     into.findings.push_back(std::move(f));

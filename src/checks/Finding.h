@@ -90,6 +90,10 @@ struct AnalysisResult {
 /// Moves `from`'s findings and verdicts to the end of `into`'s.
 void appendResult(AnalysisResult &into, AnalysisResult &&from);
 
+/// A kernel's verdict from the checker's verdict name and reason:
+/// summary "K: verdict (reason)".
+KernelVerdict kernelVerdict(const std::string &kernel, const std::string &verdict, const std::string &reason);
+
 /// A location from a byte offset into `buf` (line, column, offset set).
 FindingLocation locationAt(const support::SourceBuffer &buf, uint32_t offset, std::string pyFile = {},
                            uint32_t pyLine = 0);

@@ -6,6 +6,7 @@
 #include "cli/Command.h"
 #include "cli/LoadModule.h"
 #include "ir/Parser.h"
+#include "driver/CheckRun.h"
 #include "render/BarrierRender.h"
 #include "render/FindingRender.h"
 
@@ -62,7 +63,7 @@ Command makeBarriersCommand() {
                 // The ✗ TMEM rows as diagnostics, as `tscope check` prints them.
                 for (const checks::KernelBarrierReport &r : reps) {
                   std::vector<checks::Finding> findings = checks::tmemFindings(r, m->buffer());
-                  render::attachPythonLines(findings);
+                  driver::attachPythonLines(findings);
                   for (const checks::Finding &f : findings)
                     render::findingText(std::cout, &m->buffer(), f);
                 }

@@ -47,7 +47,7 @@ Command makeFencesCommand() {
               bool errors = false;
               std::vector<checks::Finding> all;
               for (auto &r : reps) {
-                render::attachPythonLines(r.findings);
+                driver::attachPythonLines(r.findings);
                 for (const auto &f : r.findings) {
                   errors |= f.severity == support::Severity::Error;
                   all.push_back(f);

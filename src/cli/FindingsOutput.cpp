@@ -1,6 +1,7 @@
 // FindingsOutput: kernels' own sections and their findings, text or JSON.
 #include "cli/FindingsOutput.h"
 
+#include "driver/CheckRun.h"
 #include "render/FindingRender.h"
 
 namespace tscope::cli {
@@ -23,7 +24,7 @@ void FindingsOutput::add(const std::function<nlohmann::json()> &kernelJson,
     return;
   }
   kernelText(os_);
-  render::attachPythonLines(findings);
+  driver::attachPythonLines(findings);
   for (const checks::Finding &f : findings)
     render::findingText(os_, &buf_, f);
 }

@@ -51,7 +51,7 @@ Command makeLintCommand() {
               if (!m)
                 return kExitBadInput;
               checks::tlxlint::LintReport rep = checks::tlxlint::lintModule(*m, {o->disabled});
-              render::attachPythonLines(rep.findings);
+              driver::attachPythonLines(rep.findings);
               bool errors = false;
               for (const auto &k : rep.kernels)
                 errors |= k.verdict == checks::tlxlint::LintVerdict::Errors;

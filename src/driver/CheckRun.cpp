@@ -37,6 +37,21 @@ double msSince(std::chrono::steady_clock::time_point t) {
 
 } // namespace
 
+void attachPythonLines(std::vector<checks::Finding> &findings) {
+  std::map<std::pair<std::string, uint32_t>, std::string> cache;
+  for (checks::Finding &f : findings) {
+    if (f.where.pyFile.empty() || !f.where.pyLine)
+      continue;
+    auto key = std::make_pair(f.where.pyFile, f.where.pyLine);
+    auto it = cache.find(key);
+    if (it == cache.end()) {
+      std::vector<std::string> lines = readLines(f.where.pyFile, f.where.pyLine, f.where.pyLine);
+      it = cache.emplace(key, lines.empty() ? std::string() : lines.front()).first;
+    }
+    f.where.pyText = it->second;
+  }
+}
+
 std::vector<std::string> readLines(const std::string &path, uint32_t first, uint32_t last) {
   std::vector<std::string> out;
   std::ifstream in(path);
@@ -138,7 +153,7 @@ CheckRunResult runChecks(const std::vector<std::string> &paths, const CheckOptio
     fr.kernelBuilds = kernel::Kernel::buildCount() - buildsBefore;
     fr.kernels = std::move(kernels);
     checks::sortFindings(fr.findings);
-    render::attachPythonLines(fr.findings);
+    attachPythonLines(fr.findings);
     fr.module = std::move(m);
     res.files.push_back(std::move(fr));
   }

@@ -59,6 +59,10 @@ struct CheckRunResult {
 CheckRunResult runChecks(const std::vector<std::string> &paths, const CheckOptions &opts, std::ostream &err);
 
 /// Lines `first..last` (1-based, inclusive) of a text file; empty when it cannot be read.
+/// Fills the Python line text of each finding's primary location (read once
+/// per file and line), so the text view can quote it.
+void attachPythonLines(std::vector<checks::Finding> &findings);
+
 std::vector<std::string> readLines(const std::string &path, uint32_t first, uint32_t last);
 
 } // namespace tscope::driver

@@ -81,12 +81,11 @@ void writeFailure(OutBuf &out, const PassLog &log, const Compile &c) {
   }
 }
 
-/// The warning for a log that ends inside a dump.
-std::string cutWarning(const PassLog &log, const PassReportOptions &opts) {
-  const Snapshot &s = log.snapshots[*log.cutSnapshot];
-  return fmt::format("{}:{}: warning: the log ends inside the dump of {} (an interrupted or crashed compile); "
+/// What to say of a log that ends inside a dump.
+std::string cutMessage(const PassLog &log) {
+  return fmt::format("the log ends inside the dump of {} (an interrupted or crashed compile); "
                      "what the pass before it changed is unreliable",
-                     opts.logName, s.headerLine, passLabel(s));
+                     passLabel(log.snapshots[*log.cutSnapshot]));
 }
 
 /// One row of the pass table, or nothing when `--changed` hides it.
@@ -181,7 +180,8 @@ void writePassTable(std::ostream &os, const PassLog &log, const PassAnalysis &a,
                  log.snapshots.size(), log.compiles.size(),
                  opts.kernel.empty() ? std::string() : fmt::format(", {} of kernel {}", sel.size(), opts.kernel));
   if (log.cutSnapshot)
-    fmt::format_to(std::back_inserter(out), "{}\n", cutWarning(log, opts));
+    fmt::format_to(std::back_inserter(out), "{}:{}: warning: {}\n", opts.logName,
+                   log.snapshots[*log.cutSnapshot].headerLine, cutMessage(log));
   // Each compile is checked against the last earlier one with as many rows
   // and the same first dump, on all cores; then the table is written in order.
   std::vector<size_t> like(sel.size(), SIZE_MAX); // index into sel
@@ -406,10 +406,9 @@ nlohmann::json passesJson(const PassLog &log, const PassAnalysis &a, const PassR
   }
   if (log.cutSnapshot) {
     const Snapshot &s = log.snapshots[*log.cutSnapshot];
-    std::string w = cutWarning(log, opts);
     findings.push_back({{"check", "log-truncated"},
                         {"severity", "warning"},
-                        {"message", w.substr(w.find("warning: ") + 9)},
+                        {"message", cutMessage(log)},
                         {"location", {{"file", opts.logName}, {"line", s.headerLine}, {"col", 1}}},
                         {"source", nullptr},
                         {"related", nlohmann::json::array()},

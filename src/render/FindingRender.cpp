@@ -21,16 +21,6 @@ std::string trimmed(const std::string &s) {
   return s.substr(b, e - b + 1);
 }
 
-/// The `line`th line of `path` (1-based), or empty when it cannot be read.
-std::string readLine(const std::string &path, uint32_t line) {
-  std::ifstream in(path);
-  std::string text;
-  for (uint32_t n = 1; in && n <= line; ++n)
-    if (!std::getline(in, text))
-      return {};
-  return text;
-}
-
 } // namespace
 
 std::string shortPlace(const FindingLocation &l) {
@@ -51,19 +41,6 @@ nlohmann::json sourceJson(const FindingLocation &l) {
   if (!l.pyLine)
     return nullptr;
   return {{"file", l.pyFile}, {"line", l.pyLine}};
-}
-
-void attachPythonLines(std::vector<Finding> &findings) {
-  std::map<std::pair<std::string, uint32_t>, std::string> cache;
-  for (Finding &f : findings) {
-    if (f.where.pyFile.empty() || !f.where.pyLine)
-      continue;
-    auto key = std::make_pair(f.where.pyFile, f.where.pyLine);
-    auto it = cache.find(key);
-    if (it == cache.end())
-      it = cache.emplace(key, readLine(f.where.pyFile, f.where.pyLine)).first;
-    f.where.pyText = it->second;
-  }
 }
 
 void findingText(std::ostream &os, const support::SourceBuffer *buf, const Finding &f) {

@@ -42,8 +42,5 @@ nlohmann::json sourceJson(const checks::FindingLocation &l);
 /// "IR 45, kernel.py:12": the short place of a trace step or table row.
 std::string shortPlace(const checks::FindingLocation &l);
 
-/// Fills the Python line text of each finding's primary location (read once
-/// per file and line), so the text view can quote it.
-void attachPythonLines(std::vector<checks::Finding> &findings);
 
 } // namespace tscope::render

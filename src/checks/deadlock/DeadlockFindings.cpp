@@ -8,11 +8,6 @@
 namespace tscope::checks {
 namespace {
 
-void addTrace(const support::SourceBuffer &buf, const std::vector<TraceStep> &steps, Finding &f) {
-  for (const TraceStep &t : steps)
-    f.trace.push_back({t.actor, t.action, locationOf(buf, t.where)});
-}
-
 Finding undecided(const support::SourceBuffer &buf, const KernelDeadlockResult &r) {
   Finding f;
   f.check = "deadlock";
@@ -33,7 +28,7 @@ Finding overArrival(const support::SourceBuffer &buf, const KernelDeadlockResult
   f.where = locationOf(buf, ov.where);
   f.notes.push_back("bindings: " + run.bindings);
   f.notes.push_back(kOverArrivalOnGpu);
-  addTrace(buf, ov.trace, f);
+  addTrace(buf, ov.trace, f.trace);
   return f;
 }
 
@@ -51,7 +46,7 @@ Finding hang(const support::SourceBuffer &buf, const KernelDeadlockResult &r, co
   f.notes.push_back("bindings: " + run.bindings + "; " + std::to_string(run.states) + " states explored");
   for (const std::string &b : run.barrierStates)
     f.notes.push_back("barrier " + b);
-  addTrace(buf, run.trace, f);
+  addTrace(buf, run.trace, f.trace);
   return f;
 }
 
@@ -59,8 +54,7 @@ Finding hang(const support::SourceBuffer &buf, const KernelDeadlockResult &r, co
 
 AnalysisResult deadlockFindings(const support::SourceBuffer &buf, const KernelDeadlockResult &r) {
   AnalysisResult out;
-  out.kernels.push_back(
-      {r.kernel, verdictFromName(r.verdict), r.kernel + ": " + r.verdict + (r.reason.empty() ? "" : " (" + r.reason + ")")});
+  out.kernels.push_back(kernelVerdict(r.kernel, r.verdict, r.reason));
   std::vector<std::pair<std::string, SourcePoint>> waits;
   for (const DeadlockRun &run : r.runs)
     waits.insert(waits.end(), run.redundantWaits.begin(), run.redundantWaits.end());

@@ -28,4 +28,9 @@ std::vector<Finding> redundantWaitFindings(const support::SourceBuffer &buf,
   return out;
 }
 
+void addTrace(const support::SourceBuffer &buf, const std::vector<TraceStep> &steps, std::vector<FindingStep> &out) {
+  for (const TraceStep &t : steps)
+    out.push_back({t.actor, t.action, locationOf(buf, t.where)});
+}
+
 } // namespace tscope::checks

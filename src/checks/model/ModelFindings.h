@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "checks/Finding.h"
+#include "checks/model/Results.h"
 #include "kernel/SourcePoint.h"
 
 namespace tscope::checks {
@@ -18,5 +19,8 @@ extern const char *const kRedundantWaitMessage;
 /// Redundant-wait notes, one per IR line, for waits the model met.
 std::vector<Finding> redundantWaitFindings(const support::SourceBuffer &buf,
                                            const std::vector<std::pair<std::string, kernel::SourcePoint>> &waits);
+
+/// Appends the model's trace steps as finding steps (actor, action, location).
+void addTrace(const support::SourceBuffer &buf, const std::vector<TraceStep> &steps, std::vector<FindingStep> &out);
 
 } // namespace tscope::checks

@@ -19,8 +19,7 @@ Finding raceFinding(const support::SourceBuffer &buf, const KernelRaceResult &r,
   f.notes.push_back("reason: " + race.reason);
   if (r.evidenceRun && *r.evidenceRun < r.runs.size())
     f.notes.push_back("bindings: " + r.runs[*r.evidenceRun].bindings);
-  for (const TraceStep &t : race.trace)
-    f.trace.push_back({t.actor, t.action, locationOf(buf, t.where)});
+  addTrace(buf, race.trace, f.trace);
   return f;
 }
 
@@ -28,8 +27,7 @@ Finding raceFinding(const support::SourceBuffer &buf, const KernelRaceResult &r,
 
 AnalysisResult raceFindings(const support::SourceBuffer &buf, const KernelRaceResult &r) {
   AnalysisResult out;
-  out.kernels.push_back(
-      {r.kernel, verdictFromName(r.verdict), r.kernel + ": " + r.verdict + (r.reason.empty() ? "" : " (" + r.reason + ")")});
+  out.kernels.push_back(kernelVerdict(r.kernel, r.verdict, r.reason));
   out.findings = redundantWaitFindings(buf, r.redundantWaits);
   if (r.race)
     out.findings.push_back(raceFinding(buf, r, *r.race));
