@@ -5,19 +5,13 @@
 #include "dialect/OpTable.h"
 #include "kernel/IndexExpr.h"
 #include "kernel/Kernel.h"
-#include "ir/Parser.h"
+#include "KernelFixture.h"
 
 using namespace tscope;
 
 namespace {
-struct Fixture {
-  support::Diagnostics diags;
-  std::unique_ptr<ir::Module> m;
-  std::vector<kernel::Kernel> kernels;
-  explicit Fixture(std::string_view text) {
-    m = ir::parseModule(support::SourceBuffer::fromString("k.ttgir", text), diags);
-    kernels = kernel::Kernel::build(*m);
-  }
+struct Fixture : unittest::KernelFixture {
+  using KernelFixture::KernelFixture;
   const ir::Operation *find(std::string_view name, int nth = 0) const {
     const ir::Operation *found = nullptr;
     kernels.at(0).walk([&](const ir::Operation *op, const kernel::Placement &) {

@@ -4,21 +4,15 @@
 #include <gtest/gtest.h>
 
 #include "checks/model/Explorer.h"
-#include "ir/Parser.h"
+#include "../kernel/KernelFixture.h"
 
 using namespace tscope;
 using namespace tscope::checks;
 
 namespace {
 
-struct Fixture {
-  support::Diagnostics diags;
-  std::unique_ptr<ir::Module> m;
-  std::vector<kernel::Kernel> kernels;
-  explicit Fixture(std::string_view text) {
-    m = ir::parseModule(support::SourceBuffer::fromString("k.ttgir", text), diags);
-    kernels = kernel::Kernel::build(*m);
-  }
+struct Fixture : unittest::KernelFixture {
+  using KernelFixture::KernelFixture;
 };
 
 /// A producer arrives on %full once; the consumer waits for it. `WAIT_ON`
