@@ -23,7 +23,7 @@ nlohmann::json kernelJson(const support::SourceBuffer &buf, const checks::Kernel
   nlohmann::json runs = nlohmann::json::array();
   for (const auto &run : r.runs)
     runs.push_back({{"bindings", run.bindings}, {"verdict", run.verdict}, {"reason", run.reason}, {"states", run.states}});
-  nlohmann::json kj = {{"name", r.kernel}, {"verdict", r.verdict}, {"reason", r.reason},
+  nlohmann::json kj = {{"name", r.kernel}, {"verdict", r.verdict}, {"reason", r.reason}, {"proof", proofJson(r.proof)},
                        {"unbound_args", r.unboundArgs}, {"runs", runs}, {"cause", nullptr},
                        {"trace", nlohmann::json::array()}, {"barriers", nlohmann::json::array()},
                        {"stuck", nlohmann::json::array()}, {"over_arrival", nullptr}};
@@ -60,13 +60,21 @@ nlohmann::json kernelJson(const support::SourceBuffer &buf, const checks::Kernel
 /// The kernel's own text section: verdict, runs, and the stuck state; the
 /// trace, cause and barrier states are notes of the deadlock finding.
 void kernelText(std::ostream &os, const support::SourceBuffer &buf, const checks::KernelDeadlockResult &r) {
-  const char *gloss = r.verdict == "no-deadlock" ? "every interleaving of every run below finishes"
+  const bool proved = r.proof.proved && r.verdict == "no-deadlock";
+  const char *gloss = proved                     ? "every interleaving finishes, at every trip count (proof below)"
+                      : r.verdict == "no-deadlock" ? "every interleaving of every run below finishes"
                       : r.verdict == "trap"       ? "no interleaving hangs, but one over-arrives on an mbarrier: the GPU faults"
                                                   : "";
-  kernelHeader(os, r.kernel, r.verdict, gloss, r.reason, r.unboundArgs);
+  kernelHeader(os, r.kernel, r.verdict, gloss, r.reason, proved ? std::vector<std::string>{} : r.unboundArgs);
+  if (proved) {
+    proofText(os, r.proof);
+    return;
+  }
   for (const auto &run : r.runs)
     os << fmt::format("  run {}: {} ({} states){}\n", run.bindings, run.verdict, run.states,
                       run.reason.empty() ? "" : ": " + run.reason);
+  if (r.proof.attempted && r.verdict == "no-deadlock")
+    os << "  every trip count: not proved (" << r.proof.why << "); the verdict holds for the runs above\n";
   if (r.verdict != "deadlock" || !r.evidenceRun)
     return;
   os << "  stuck state:\n";

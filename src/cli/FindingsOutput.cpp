@@ -35,6 +35,24 @@ void FindingsOutput::finish() {
         << "\n";
 }
 
+void proofText(std::ostream &os, const checks::TripProofResult &p) {
+  std::string inputs;
+  for (const std::string &n : p.inputs)
+    inputs += (inputs.empty() ? "" : ", ") + n;
+  os << "  every trip count: proved" << (inputs.empty() ? "" : " for every value of " + inputs) << "\n";
+  for (const std::string &l : p.loops)
+    os << "    symbolic trip count: loop at " << l << "\n";
+  os << "    " << p.states << " states explored; " << p.folds
+     << " recurred shifted by whole periods and share the future of an explored one\n";
+}
+
+nlohmann::json proofJson(const checks::TripProofResult &p) {
+  if (!p.attempted)
+    return nullptr;
+  return {{"proved", p.proved}, {"why", p.why},     {"states", p.states},
+          {"folds", p.folds},   {"loops", p.loops}, {"inputs", p.inputs}};
+}
+
 void kernelHeader(std::ostream &os, const std::string &kernel, const std::string &verdict, const char *gloss,
                   const std::string &reason, const std::vector<std::string> &unboundArgs) {
   os << "== kernel " << kernel << ": " << verdict;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "checks/Finding.h"
+#include "checks/model/Results.h"
 #include "support/SourceBuffer.h"
 
 namespace tscope::cli {
@@ -40,6 +41,11 @@ private:
 
 /// "== kernel K: VERDICT (gloss) (reason)" and the unbound integer arguments
 /// the model checkers tried together (an empty gloss or reason is left out).
+/// The proof for every trip count, as text (indented under a kernel's
+/// header) and as the `proof` key of a kernel's JSON.
+void proofText(std::ostream &os, const checks::TripProofResult &p);
+nlohmann::json proofJson(const checks::TripProofResult &p);
+
 void kernelHeader(std::ostream &os, const std::string &kernel, const std::string &verdict, const char *gloss,
                   const std::string &reason, const std::vector<std::string> &unboundArgs);
 

@@ -11,6 +11,8 @@ void addModelOptions(CLI::App &app, ModelCliOptions &o) {
   app.add_option("--try", o.tryValues, "values tried for unbound integer arguments");
   app.add_option("--trips", o.trips, "try unbound integer arguments with 1..N");
   app.add_option("--max-states", o.maxStates, "states explored per run before giving up");
+  app.add_flag("--no-proof", o.noProof,
+               "skip the proof for every trip count (docs/Deadlock.md); decide on the bounded runs only");
 }
 
 std::optional<checks::DeadlockOptions> toDeadlockOptions(const ModelCliOptions &o) {
@@ -40,6 +42,7 @@ std::optional<checks::DeadlockOptions> toDeadlockOptions(const ModelCliOptions &
       opts.tryValues.push_back(i);
   }
   opts.maxStates = o.maxStates;
+  opts.proveTrips = !o.noProof;
   return opts;
 }
 

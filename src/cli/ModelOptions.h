@@ -1,5 +1,6 @@
 // ModelOptions: the bounds shared by the commands that explore interleavings
-// (`tscope deadlock`, `tscope races`): --arg, --grid, --try, --trips, --max-states.
+// (`tscope deadlock`, `tscope races`): --arg, --grid, --try, --trips, --max-states,
+// --no-proof.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -20,6 +21,7 @@ struct ModelCliOptions {
   std::vector<int64_t> tryValues;
   int trips = 0;
   size_t maxStates = 1'000'000;
+  bool noProof = false;
 };
 
 /// Registers the options on `app`, storing into `o`.

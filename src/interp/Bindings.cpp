@@ -1,5 +1,6 @@
 // Bindings: parsing NAME=V and X,Y,Z, and matching names to arguments.
 #include "interp/Bindings.h"
+#include "interp/TripShift.h"
 
 #include <fmt/format.h>
 
@@ -53,7 +54,7 @@ std::vector<Scalar> bindArguments(const Program &program, const Bindings &bindin
     unsigned w = intWidth(m.str(b->args[i].type));
     out[i] = w == 0 || w == kTooWide
                  ? Scalar::unknown(w ? Reason::TooWide : Reason::NotInteger, &b->args[i])
-                 : Scalar::unknown(Reason::Unbound, &b->args[i], w);
+                 : Scalar::unknown(Reason::Unbound, &b->args[i], w).withTerm(inputTerm(1, i));
   }
   for (const Bindings::Arg &a : bindings.args) {
     std::string ssa = a.name.starts_with('%') ? a.name : "%" + a.name;

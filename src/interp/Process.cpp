@@ -2,6 +2,7 @@
 // control flow (scf.for, scf.if, scf.while), entering regions, and the
 // canonical state used for equality and hashing.
 #include "interp/Process.h"
+#include "interp/TripShift.h"
 
 #include <fmt/format.h>
 #include <new>
@@ -115,6 +116,10 @@ const char *causeText(StepResult::Cause c) {
     return "step limit reached without an event";
   case StepResult::Cause::Malformed:
     return "structured op without its terminator";
+  case StepResult::Cause::TripChoice:
+    return "the loop's trip count is symbolic: it may end here or go on";
+  case StepResult::Cause::TripDependent:
+    return "a decision depends on a loop counter in a way no shift of the trip count carries";
   }
   return "";
 }
@@ -240,12 +245,42 @@ template <class IsEvent> StepResult Process::run(IsEvent &&isEvent) {
     case Opcode::NumPrograms:
       env_[dests[in.destBegin].slot] = {
           gridKnown_ ? Scalar::known(grid_[in.imm], in.width)
-                     : Scalar::unknown(Reason::NoGrid, in.op->result(0), in.width),
+                     : Scalar::unknown(Reason::NoGrid, in.op->result(0), in.width)
+                           .withTerm(inputTerm(2, static_cast<uint64_t>(in.imm))),
           dests[in.destBegin].id};
       pc = in.end;
       continue;
     case Opcode::For: {
       const Scalar &lb = rd(o[0]), &ub = rd(o[1]), &st = rd(o[2]);
+      if (trips_) {
+        LoopFrame f;
+        switch (symbolicEntry(pc, lb, ub, st, f)) {
+        case LoopMove::Concrete:
+          break;
+        case LoopMove::Dependent:
+          return unknownAt(pc, StepResult::Cause::TripDependent, movesOpen(lb) ? lb : movesOpen(ub) ? ub : st);
+        case LoopMove::Choose:
+          return unknownAt(pc, StepResult::Cause::TripChoice, ub);
+        case LoopMove::Exit: {
+          Gathered inits(o + 3, in.numOps - 3, rd);
+          write(dests + in.destBegin, in.numResults, inits.data(), inits.size());
+          pc = in.end;
+          continue;
+        }
+        case LoopMove::Enter: {
+          Gathered inits(o + 3, in.numOps - 3, rd);
+          const Program::RegionCode &body = P.regions_[in.region0];
+          const Program::Dest *args = dests + body.argBegin;
+          loops_.push_back(f);
+          if (args[0].id)
+            env_[args[0].slot] = {ivValue(f, in.width, P.dynamicValue(args[0].id)), args[0].id};
+          write(args + 1, body.numArgs - 1, inits.data(), inits.size());
+          markInductions(in.op, f.param, args + 1, body.numArgs - 1);
+          pc = body.start;
+          continue;
+        }
+        }
+      }
       if (!lb.isKnown())
         return unknownAt(pc, StepResult::Cause::LowerBound, lb);
       if (!ub.isKnown())
@@ -274,6 +309,8 @@ template <class IsEvent> StepResult Process::run(IsEvent &&isEvent) {
     }
     case Opcode::If: {
       const Scalar &c = rd(o[0]);
+      if (trips_ && movesOpen(c))
+        return unknownAt(pc, StepResult::Cause::TripDependent, c);
       if (!c.isKnown())
         return unknownAt(pc, StepResult::Cause::Condition, c);
       if (c.isTrue())
@@ -296,6 +333,8 @@ template <class IsEvent> StepResult Process::run(IsEvent &&isEvent) {
         continue;
       }
       const Scalar &c = rd(o[0]);
+      if (trips_ && movesOpen(c))
+        return unknownAt(pc, StepResult::Cause::TripDependent, c);
       if (!c.isKnown())
         return unknownAt(pc, StepResult::Cause::Condition, c);
       Gathered args(o + 1, in.numOps - 1, rd);
@@ -323,20 +362,31 @@ template <class IsEvent> StepResult Process::run(IsEvent &&isEvent) {
         if (loops_.empty() || loops_.back().instr != ownerAt)
           return unknownAt(pc, StepResult::Cause::Malformed, {});
         LoopFrame &f = loops_.back();
-        bool isUnsigned = owner.flags & kUnsignedCmp;
-        // The next value in exact arithmetic: an induction variable that
-        // would pass the bound ends the loop, it does not wrap.
-        __int128 next = static_cast<__int128>(f.iv) + f.step;
-        bool more = isUnsigned ? static_cast<unsigned __int128>(static_cast<uint64_t>(f.iv)) +
-                                         static_cast<uint64_t>(f.step) <
-                                     static_cast<uint64_t>(f.ub)
-                               : next < f.ub;
+        bool more = false;
+        if (f.param) {
+          LoopMove mv = symbolicNext(f);
+          if (mv == LoopMove::Choose)
+            return unknownAt(pc, StepResult::Cause::TripChoice, {});
+          more = mv == LoopMove::Enter;
+        } else {
+          bool isUnsigned = owner.flags & kUnsignedCmp;
+          // The next value in exact arithmetic: an induction variable that
+          // would pass the bound ends the loop, it does not wrap.
+          __int128 next = static_cast<__int128>(f.iv) + f.step;
+          more = isUnsigned ? static_cast<unsigned __int128>(static_cast<uint64_t>(f.iv)) +
+                                      static_cast<uint64_t>(f.step) <
+                                  static_cast<uint64_t>(f.ub)
+                            : next < f.ub;
+          if (more)
+            f.iv = static_cast<int64_t>(next);
+        }
         if (more) {
-          f.iv = static_cast<int64_t>(next);
           const Program::RegionCode &body = P.regions_[owner.region0];
           const Program::Dest *args = dests + body.argBegin;
           if (args[0].id)
-            env_[args[0].slot] = {Scalar::known(f.iv, owner.width), args[0].id};
+            env_[args[0].slot] = {f.param ? ivValue(f, owner.width, P.dynamicValue(args[0].id))
+                                          : Scalar::known(f.iv, owner.width),
+                                  args[0].id};
           write(args + 1, body.numArgs - 1, vals.data(), vals.size());
           pc = body.start;
         } else {
@@ -372,7 +422,8 @@ template <class IsEvent> StepResult Process::run(IsEvent &&isEvent) {
       if (in.numOps == 2 && !in.flags) {
         const Scalar &a = rd(o[0]), &b = rd(o[1]);
         Scalar r;
-        if (a.isKnown() && b.isKnown() && fastBinary(in.code, in.width, in.imm, a, b, r)) {
+        if (a.isKnown() && b.isKnown() && !a.tripDependent() && !b.tripDependent() &&
+            fastBinary(in.code, in.width, in.imm, a, b, r)) {
           Cell &cell = env_[d.slot];
           cell.value = r;
           cell.owner = d.id;
@@ -385,9 +436,16 @@ template <class IsEvent> StepResult Process::run(IsEvent &&isEvent) {
       uint32_t n = in.numOps < 3 ? in.numOps : 3;
       for (uint32_t k = 0; k < n; ++k)
         ops[k] = rd(o[k]);
-      env_[d.slot] = {evaluate(in.code, in.width, in.flags, in.imm, ops,
-                               in.numOps <= 3 ? n : in.numOps, in.op->result(0)),
-                      d.id};
+      Scalar r = evaluate(in.code, in.width, in.flags, in.imm, ops, in.numOps <= 3 ? n : in.numOps,
+                          in.op->result(0));
+      if (trips_) {
+        bool moves = false;
+        for (uint32_t k = 0; k < n; ++k)
+          moves |= ops[k].tripDependent();
+        r = moves ? carryTrip(in.code, in.width, in.imm, ops, n, r, trips_)
+                  : withOperandTerms(in.code, in.width, in.imm, ops, n, r);
+      }
+      env_[d.slot] = {r, d.id};
       pc = in.end;
       continue;
     }
@@ -506,6 +564,177 @@ size_t Process::hash() const {
     mix(c.value.hash());
   }
   return static_cast<size_t>(h);
+}
+
+bool Process::movesOpen(const Scalar &s) const {
+  if (!s.tripDependent() || !trips_ || !trips_->params)
+    return false;
+  uint8_t p = s.tripParam();
+  return p == Scalar::kOpaque || p > trips_->params->items.size() || !trips_->params->at(p).fixed;
+}
+
+namespace {
+
+/// The value or term of a loop bound, for the parameter's key.
+uint64_t boundKey(const Scalar &s) { return s.isKnown() ? mixTerm(0xB0, static_cast<uint64_t>(s.sext())) : s.term(); }
+
+/// Known, or unknown with a term (an expression of the inputs).
+bool symbolicOrKnown(const Scalar &s) { return s.isKnown() || s.term() != 0; }
+
+} // namespace
+
+Process::LoopMove Process::symbolicEntry(uint32_t pc, const Scalar &lb, const Scalar &ub, const Scalar &st,
+                                         LoopFrame &f) {
+  if (movesOpen(lb) || movesOpen(ub) || movesOpen(st))
+    return LoopMove::Dependent;
+  if (lb.isKnown() && ub.isKnown() && st.isKnown())
+    return LoopMove::Concrete;
+  if (!symbolicOrKnown(lb) || !symbolicOrKnown(ub) || !symbolicOrKnown(st) || (st.isKnown() && st.sext() <= 0))
+    return LoopMove::Concrete; // the concrete path names what is missing
+  const Instr &in = prog_->instrs_[pc];
+  uint64_t key = mixTerm(mixTerm(mixTerm(boundKey(lb), boundKey(ub)), boundKey(st)), in.flags & kUnsignedCmp);
+  uint8_t id = trips_->idOf(key, in.op ? in.op->line : 0);
+  if (!id)
+    return LoopMove::Concrete;
+  trips_->params->ensure(id, key);
+  f = LoopFrame{};
+  f.instr = pc;
+  f.iv = lb.isKnown() ? lb.sext() : 0;
+  f.step = st.isKnown() ? st.sext() : 0;
+  f.ub = lb.isKnown() && st.isKnown() ? 1 : 0; // 1: the counter is known (lb + trip * step)
+  f.param = id;
+  f.trip = 0;
+  switch (trips_->params->decide(id, 0)) {
+  case TripDecision::More:
+    return LoopMove::Enter;
+  case TripDecision::Exit:
+    return LoopMove::Exit;
+  case TripDecision::Choose:
+    break;
+  }
+  choice_ = {id, 0};
+  return LoopMove::Choose;
+}
+
+Process::LoopMove Process::symbolicNext(LoopFrame &f) {
+  switch (trips_ ? trips_->params->decide(f.param, f.trip + 1) : TripDecision::Exit) {
+  case TripDecision::More:
+    ++f.trip;
+    f.iv += f.step;
+    return LoopMove::Enter;
+  case TripDecision::Exit:
+    return LoopMove::Exit;
+  case TripDecision::Choose:
+    break;
+  }
+  choice_ = {f.param, f.trip + 1};
+  return LoopMove::Choose;
+}
+
+Scalar Process::ivValue(const LoopFrame &f, unsigned width, const ir::Value *iv) const {
+  if (f.ub == 1)
+    return Scalar::known(f.iv, width).withTrip(f.param, f.step, 1);
+  return Scalar::unknown(Reason::SymbolicTrips, iv, width).withTerm(mixTerm(0x1F, f.param));
+}
+
+bool Process::resumeAfterChoice() {
+  if (status_ != Status::Unknown || last_.cause != StepResult::Cause::TripChoice)
+    return false;
+  status_ = Status::AtEvent; // runs the loop op (or its yield) again
+  last_ = {};
+  return true;
+}
+
+size_t Process::shapeHash(const TripParams &params) const {
+  auto open = [&](uint8_t p) { return p && p != Scalar::kOpaque && p <= params.items.size() && !params.at(p).fixed; };
+  uint64_t h = 0x1234567;
+  auto mix = [&](uint64_t x) { h ^= x + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2); };
+  mix(reinterpret_cast<uintptr_t>(prog_));
+  mix(uint64_t(pc_) << 8 | uint64_t(status_));
+  for (const LoopFrame &f : loops_) {
+    mix(f.instr);
+    mix(f.param);
+    if (!open(f.param))
+      mix(static_cast<uint64_t>(f.iv) ^ static_cast<uint64_t>(f.trip) << 20);
+  }
+  for (const Cell &c : env_) {
+    mix(c.owner);
+    if (open(c.value.tripParam()))
+      mix(uint64_t(c.value.tripParam()) << 40 ^ static_cast<uint64_t>(c.value.coefNum()) << 8 ^
+          static_cast<uint64_t>(c.value.coefDen()));
+    else
+      mix(c.value.hash());
+  }
+  return static_cast<size_t>(h);
+}
+
+bool Process::shiftedFrom(const Process &older, const TripParams &params, const std::vector<int64_t> &delta) const {
+  auto open = [&](uint8_t p) { return p && p != Scalar::kOpaque && p <= params.items.size() && !params.at(p).fixed; };
+  if (prog_ != older.prog_ || pc_ != older.pc_ || status_ != older.status_ || gridKnown_ != older.gridKnown_ ||
+      pid_ != older.pid_ || grid_ != older.grid_ || loops_.size() != older.loops_.size() ||
+      env_.size() != older.env_.size())
+    return false;
+  for (size_t i = 0; i < loops_.size(); ++i) {
+    const LoopFrame &a = older.loops_[i], &b = loops_[i];
+    if (a.instr != b.instr || a.param != b.param || a.step != b.step || a.ub != b.ub)
+      return false;
+    if (!open(b.param)) {
+      if (a.iv != b.iv || a.trip != b.trip)
+        return false;
+      continue;
+    }
+    int64_t d = delta[b.param - 1u];
+    if (b.trip - a.trip != d || b.iv - a.iv != d * b.step)
+      return false;
+  }
+  for (size_t i = 0; i < env_.size(); ++i) {
+    const Cell &a = older.env_[i], &b = env_[i];
+    if (a.owner != b.owner)
+      return false;
+    uint8_t p = b.value.tripParam();
+    if (!open(p) || a.value.tripParam() != p) {
+      if (!(a.value == b.value))
+        return false;
+      continue;
+    }
+    if (a.value.coefNum() != b.value.coefNum() || a.value.coefDen() != b.value.coefDen() ||
+        a.value.width() != b.value.width())
+      return false;
+    __int128 moved = static_cast<__int128>(delta[p - 1u]) * b.value.coefNum();
+    if (moved % b.value.coefDen() != 0 || b.value.sext() - a.value.sext() != moved / b.value.coefDen())
+      return false;
+  }
+  return true;
+}
+
+void Process::markInductions(const ir::Operation *loop, uint8_t param, const Program::Dest *args, uint32_t n) {
+  // An iter_arg the body yields as `arg + c` (or `arg - c`) is init + c * trip.
+  if (!loop || !loop->firstRegion || !loop->firstRegion->first)
+    return;
+  const ir::Block *body = loop->firstRegion->first;
+  const ir::Operation *y = body->last;
+  if (!y || y->opName() != "scf.yield")
+    return;
+  for (uint32_t j = 0; j < n && j < y->numOperands && j + 1 < body->numArgs; ++j) {
+    const ir::Operation *d = y->operands[j]->definingOp();
+    if (!d || d->numOperands != 2 || !args[j].id)
+      continue;
+    bool add = d->opName() == "arith.addi", sub = d->opName() == "arith.subi";
+    const ir::Value *arg = &body->args[j + 1];
+    const ir::Value *other = nullptr;
+    if ((add || sub) && d->operands[0] == arg)
+      other = d->operands[1];
+    else if (add && d->operands[1] == arg)
+      other = d->operands[0];
+    if (!other)
+      continue;
+    Scalar c = value(other);
+    Cell &cell = env_[args[j].slot];
+    if (!c.isKnown() || c.tripDependent() || !cell.value.isKnown() || cell.owner != args[j].id)
+      continue;
+    cell.value = movesOpen(cell.value) ? cell.value.withTrip(Scalar::kOpaque, 1, 1)
+                                       : cell.value.withTrip(param, sub ? -c.sext() : c.sext(), 1);
+  }
 }
 
 } // namespace tscope::interp

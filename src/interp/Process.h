@@ -16,6 +16,7 @@
 #include "interp/Bindings.h"
 #include "interp/Program.h"
 #include "interp/Scalar.h"
+#include "interp/Trips.h"
 
 namespace tscope::interp {
 
@@ -38,6 +39,8 @@ struct StepResult {
     Unstructured,    ///< a region of several blocks (cf branches)
     StepLimit,       ///< too many ops without an event (resumable)
     Malformed,       ///< a structured op without its terminator
+    TripChoice,      ///< proof mode: a symbolic trip count must choose (resumeAfterChoice)
+    TripDependent,   ///< proof mode: a decision on a value that moves with a trip count
   };
   Kind kind = Kind::Done;             ///< what happened
   Cause cause = Cause::None;          ///< for Kind::Unknown: what was undecided
@@ -66,6 +69,8 @@ struct LoopFrame {
   int64_t iv = 0;     ///< current induction variable
   int64_t ub = 0;     ///< upper bound read at entry
   int64_t step = 0;   ///< step read at entry
+  uint8_t param = 0;  ///< proof mode: the loop's trip parameter (Trips.h), 0 when concrete
+  int64_t trip = 0;   ///< proof mode: iterations started so far, minus one
   /// Field-wise equality.
   bool operator==(const LoopFrame &) const = default;
 };
@@ -141,6 +146,23 @@ public:
   /// Number of environment cells.
   size_t envSize() const { return env_.size(); }
 
+  /// Proof mode (interp/Trips.h): loops bounded by unbound inputs take
+  /// their trips from `trips->params`; values derived from their counters
+  /// carry how they move; null (the default) for concrete runs. Not part of
+  /// the state.
+  void setTrips(TripProof *trips) { trips_ = trips; }
+  /// After an Unknown whose cause is TripChoice, once the parameter has
+  /// been settled: runs the loop op again. False otherwise.
+  bool resumeAfterChoice();
+  /// The trip parameter and iteration a TripChoice stop asks about.
+  std::pair<uint8_t, int64_t> pendingChoice() const { return choice_; }
+  /// A hash of the state that leaves out what moves with the open trip
+  /// parameters of `params` (values, loop counters).
+  size_t shapeHash(const TripParams &params) const;
+  /// True when this process is `older` with every value and counter of an
+  /// open parameter p moved by `delta[p - 1]` trips (and the rest equal).
+  bool shiftedFrom(const Process &older, const TripParams &params, const std::vector<int64_t> &delta) const;
+
   /// Same program, point, loops, launch and live values (the last step's
   /// description and the step limit are not part of the state).
   bool operator==(const Process &o) const;
@@ -159,6 +181,13 @@ private:
   explicit Process(const Program &p) : prog_(&p) {}
   template <class IsEvent> StepResult run(IsEvent &&isEvent);
   StepResult stop(uint32_t pc, Status s, StepResult r);
+  // Proof mode (Process.cpp): symbolic loop entry and the next iteration.
+  enum class LoopMove : uint8_t { Enter, Exit, Choose, Concrete, Dependent };
+  LoopMove symbolicEntry(uint32_t pc, const Scalar &lb, const Scalar &ub, const Scalar &st, LoopFrame &f);
+  LoopMove symbolicNext(LoopFrame &f);
+  Scalar ivValue(const LoopFrame &f, unsigned width, const ir::Value *iv) const;
+  bool movesOpen(const Scalar &s) const;
+  void markInductions(const ir::Operation *loop, uint8_t param, const Program::Dest *args, uint32_t n);
   void canonicalize();
   void write(const Program::Dest *d, uint32_t n, const Scalar *vals, uint32_t nVals);
   const Scalar &read(ScalarRef r) const {
@@ -175,6 +204,8 @@ private:
   std::vector<Cell> env_;
   uint64_t stepLimit_ = 50'000'000;
   StepResult last_;
+  TripProof *trips_ = nullptr;
+  std::pair<uint8_t, int64_t> choice_{0, 0};
 };
 
 inline Scalar Process::value(ValueHandle h) const {

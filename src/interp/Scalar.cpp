@@ -1,6 +1,9 @@
 // Scalar: reason texts, printing and hashing.
 #include "interp/Scalar.h"
 
+#include <climits>
+#include <numeric>
+
 #include <fmt/format.h>
 
 #include "ir/Module.h"
@@ -37,6 +40,8 @@ const char *reasonText(Reason r) {
     return "use of an undefined SSA name";
   case Reason::Poison:
     return "poison value";
+  case Reason::SymbolicTrips:
+    return "counter of a loop whose trip count is symbolic";
   }
   return "unknown";
 }
@@ -91,8 +96,32 @@ std::string Scalar::describe(const ir::Module &m) const {
   return s;
 }
 
+Scalar Scalar::withTrip(uint8_t param, int64_t num, int64_t den) const {
+  Scalar s = withoutTrip();
+  if (!known_ || !param || num == 0)
+    return s;
+  if (param == kOpaque) {
+    s.param_ = kOpaque;
+    return s;
+  }
+  if (den < 0)
+    num = -num, den = -den;
+  int64_t g = std::gcd(num < 0 ? -num : num, den);
+  num /= g, den /= g;
+  if (num > INT32_MAX || num < INT32_MIN || den > INT32_MAX || den == 0) {
+    s.param_ = kOpaque;
+    return s;
+  }
+  s.param_ = param;
+  s.num_ = static_cast<int32_t>(num);
+  s.den_ = static_cast<int32_t>(den);
+  return s;
+}
+
 size_t Scalar::hash() const {
   uint64_t h = static_cast<uint64_t>(bits_) * 0x9E3779B97F4A7C15ull;
+  h ^= (uint64_t(param_) << 56 ^ uint64_t(static_cast<uint32_t>(num_)) << 24 ^ static_cast<uint32_t>(den_)) +
+       0x2545F4914F6CDD1Dull + (h << 6) + (h >> 2);
   h ^= reinterpret_cast<uintptr_t>(origin_) + 0x632BE59BD9B4E019ull + (h << 6) + (h >> 2);
   h ^= (uint64_t(width_) | uint64_t(known_) << 8 | uint64_t(reason_) << 16) *
        0xC2B2AE3D27D4EB4Full;

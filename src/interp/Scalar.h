@@ -30,6 +30,7 @@ enum class Reason : uint8_t {
   Malformed,       ///< the op's syntax could not be read (e.g. no predicate)
   Unresolved,      ///< a use of an SSA name that has no definition
   Poison,          ///< an explicit poison value (ub.poison)
+  SymbolicTrips,   ///< proof mode: the counter of a loop whose trip count is symbolic
 };
 
 /// The text of a reason, e.g. "division by zero".
@@ -39,7 +40,12 @@ const char *reasonText(Reason r);
 /// an unknown one. Known values are stored sign-extended from their width so
 /// that equal values compare equal; every arithmetic result is wrapped to its
 /// width (two's complement), as MLIR's arith dialect defines.
-/// Trivially copyable, 24 bytes.
+/// In proof mode (interp/Trips.h) a known value may also carry how it moves
+/// when the trips of one trip parameter shift: by coef * delta (a rational
+/// coefficient), or in no way a shift carries (opaque); and an unknown input
+/// carries a term, a structural id of the expression it is, so that loops
+/// bounded by the same expression of the same inputs share a parameter.
+/// Trivially copyable, 32 bytes.
 class Scalar {
 public:
   /// An unknown scalar whose reason is Undefined.
@@ -80,6 +86,40 @@ public:
   /// The SSA value where an unknown first arose, or null.
   const ir::Value *origin() const { return origin_; }
 
+  /// The trip parameter a known value moves with (0: none, kOpaque: it
+  /// varies with the trip counts in a way no shift carries).
+  static constexpr uint8_t kOpaque = 255;
+  uint8_t tripParam() const { return known_ ? param_ : 0; }
+  /// True when the value moves with a trip count (or is opaque).
+  bool tripDependent() const { return known_ && param_ != 0; }
+  /// The coefficient num/den (den > 0) of the move; 0/1 when none.
+  int64_t coefNum() const { return tripDependent() ? num_ : 0; }
+  int64_t coefDen() const { return tripDependent() ? den_ : 1; }
+  /// This known value moving by num/den per trip of `param` (reduced; a zero
+  /// coefficient or param 0 gives the plain value; a coefficient that does
+  /// not fit 32 bits gives an opaque one).
+  Scalar withTrip(uint8_t param, int64_t num, int64_t den) const;
+  /// This value with no trip dependence.
+  Scalar withoutTrip() const {
+    Scalar s = *this;
+    if (known_)
+      s.param_ = 0, s.num_ = 0, s.den_ = 0;
+    return s;
+  }
+  /// For an unknown: the structural id of the input expression (0: none).
+  uint64_t term() const {
+    return known_ ? 0 : (static_cast<uint64_t>(static_cast<uint32_t>(num_)) << 32 | static_cast<uint32_t>(den_));
+  }
+  /// This unknown with term `t`.
+  Scalar withTerm(uint64_t t) const {
+    Scalar s = *this;
+    if (!known_) {
+      s.num_ = static_cast<int32_t>(static_cast<uint32_t>(t >> 32));
+      s.den_ = static_cast<int32_t>(static_cast<uint32_t>(t));
+    }
+    return s;
+  }
+
   /// "42", "-1", "true"/"false" for i1, "?" when unknown.
   std::string str() const;
   /// str() for known values; for unknown ones "? (<reason>: %x at line N)".
@@ -107,6 +147,9 @@ private:
   uint8_t width_ = 0;
   uint8_t known_ = 0;
   Reason reason_ = Reason::Undefined;
+  uint8_t param_ = 0; // known: trip parameter (Trips.h)
+  int32_t num_ = 0;   // known: coefficient numerator; unknown: term, high half
+  int32_t den_ = 0;   // known: coefficient denominator; unknown: term, low half
 };
 
 /// The SSA name of a value as written, with `#n` for a result of a

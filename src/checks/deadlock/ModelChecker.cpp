@@ -31,6 +31,13 @@ std::vector<KernelDeadlockResult> checkDeadlocks(const ir::Module &m, const std:
     std::vector<std::string> unbound;
     auto runs = model::planRuns(m, k, opts, unbound);
     res.unboundArgs = unbound;
+    DeadlockRun proofRun;
+    if (opts.proveTrips)
+      proofRun = model::proveEveryTripCount(explorer, m, k, opts, res.proof);
+    if (res.proof.proved) {
+      res.runs.push_back(std::move(proofRun));
+      runs.clear(); // the proof covers every value the runs would try
+    }
     for (auto &[b, label] : runs) {
       res.runs.push_back(explorer.run(b, label));
       if (res.runs.back().verdict == "deadlock" || res.runs.back().overArrival)

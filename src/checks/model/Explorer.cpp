@@ -237,8 +237,14 @@ void Explorer::carrySlots(State &s, Proc &pr, const ir::Operation *op) {
 bool Explorer::advance(State &s, size_t pi, std::string &unknown) {
   Proc &pr = s.procs[pi];
   int limits = 0;
+  trips_.params = &s.trips;
+  pr.p.setTrips(proof_ ? &trips_ : nullptr);
   for (int guard = 0; guard < 1'000'000; ++guard) {
     interp::StepResult r = pr.p.step(events_);
+    if (r.isUnknown() && r.cause == interp::StepResult::Cause::TripChoice) {
+      pr.status = PStatus::AtEvent; // stepTripChoice branches on it
+      return true;
+    }
     if (r.isUnknown() && r.cause == interp::StepResult::Cause::StepLimit && ++limits >= 20) {
       unknown = partName(pr.partition) + " runs " + std::to_string(20 * kLocalSteps) +
                 " ops without reaching a barrier (an unbounded loop?)";
@@ -260,6 +266,8 @@ bool Explorer::advance(State &s, size_t pi, std::string &unknown) {
       continue;
     }
     if (kind == OpKind::MemDescIndex) {
+      if (proof_ && readsMove(s, pr, r.op, unknown))
+        return false;
       recordSlot(s, pr, r.op);
       continue;
     }
@@ -281,17 +289,53 @@ struct Explorer::Search {
   std::unordered_map<size_t, std::vector<uint32_t>> seen;
   std::deque<uint32_t> queue;
   size_t searchAfterHang = 0;
+  // Proof mode: states bucketed by foldHash, and where the shifts go.
+  const interp::TripProof *proof = nullptr;
+  std::vector<std::vector<int64_t>> *foldShifts = nullptr;
+  std::unordered_map<size_t, std::vector<uint32_t>> folds;
+  std::vector<std::vector<uint32_t>> succ; // proving: every edge of the explored graph
+  std::vector<char> foldTarget, decides;   // proving: folded onto; read a value settled later
 
-  /// Adds `ns` unless an equal state was met; true when added.
-  bool add(State &&ns, int64_t from, TraceStep &&step) {
+  /// Adds `ns` unless an equal state was met (or, proving, a state it is a
+  /// shift of); true when added. `at` gets the state it is (or equals, or
+  /// is a shift of).
+  bool add(State &&ns, int64_t from, TraceStep &&step, uint32_t *at = nullptr) {
     auto &bucket = seen[StateHash{}(ns)];
     for (uint32_t idx : bucket)
-      if (states[idx] == ns)
+      if (states[idx] == ns) {
+        if (at)
+          *at = idx;
         return false;
+      }
+    std::vector<uint32_t> *fold = nullptr;
+    if (proof && ns.trips.anyOpen()) {
+      // The latest few states of the same shape: a steady state recurs
+      // within them, and a long bucket (the same shape at shifts the period
+      // does not allow) would make every add quadratic.
+      fold = &folds[foldHash(ns)];
+      size_t first = fold->size() > kFoldCandidates ? fold->size() - kFoldCandidates : 0;
+      for (size_t i = fold->size(); i-- > first;)
+        if (auto d = shiftBetween(states[(*fold)[i]], ns, *proof)) {
+          foldShifts->push_back(std::move(*d));
+          foldTarget[(*fold)[i]] = 1;
+          if (at)
+            *at = (*fold)[i];
+          return false;
+        }
+    }
     uint32_t id = static_cast<uint32_t>(states.size());
     states.push_back(std::move(ns));
     parent.push_back({from, std::move(step)});
     bucket.push_back(id);
+    if (fold)
+      fold->push_back(id);
+    if (proof) {
+      succ.emplace_back();
+      foldTarget.push_back(0);
+      decides.push_back(0);
+    }
+    if (at)
+      *at = id;
     queue.push_back(id);
     return true;
   }
@@ -348,7 +392,12 @@ DeadlockRun Explorer::run(const interp::Bindings &b, std::string label) {
     return out;
   }
   Search S;
+  decidesSettling_ = false;
   S.searchAfterHang = opts_.maxStates;
+  if (proof_) {
+    S.proof = &trips_;
+    S.foldShifts = &folds_;
+  }
   S.add(std::move(init), -1, {});
   while (!S.queue.empty()) {
     uint32_t si = S.queue.front();
@@ -362,6 +411,13 @@ DeadlockRun Explorer::run(const interp::Bindings &b, std::string label) {
   if (out.verdict == "deadlock")
     return out;
   out.verdict = over_ ? "trap" : "no-deadlock";
+  if (proof_ && !foldsAvoidSettling(S)) {
+    out.verdict = "unknown";
+    out.reason = "a predicate that depends on the first iterations (e.g. `k > 0`) is read again in the steady "
+                 "state, so a shifted state need not behave the same";
+    out.states = S.states.size();
+    return out;
+  }
   out.states = S.states.size();
   for (const ir::Operation *op : redundant_)
     out.redundantWaits.push_back({std::string(op->opName()), where(op)});
@@ -373,12 +429,13 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
   bool hung = out.verdict == "deadlock";
   if (hung && S.states.size() > S.searchAfterHang)
     return false; // the over-arrival search after a hang has a budget of its own
-  if (S.states.size() > opts_.maxStates) {
+  const size_t cap = proof_ ? std::min(opts_.maxStates, kProofStates) : opts_.maxStates;
+  if (S.states.size() > cap) {
     if (hung)
       return false;
     out.verdict = "unknown";
-    out.reason = "more than " + std::to_string(opts_.maxStates) +
-                 " states; bind the loop bounds with --arg to explore fewer";
+    out.reason = proof_ ? "the state did not recur shifted within " + std::to_string(cap) + " states"
+                        : "more than " + std::to_string(cap) + " states; bind the loop bounds with --arg to explore fewer";
     out.states = S.states.size();
     return false;
   }
@@ -433,8 +490,37 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
     S.searchAfterHang = std::min(opts_.maxStates, 16 * S.states.size() + 50'000);
     return true;
   }
-  for (auto &[ns, step] : next)
-    S.add(std::move(ns), si, std::move(step));
+  if (S.proof && decidesSettling_) {
+    S.decides[si] = 1;
+    decidesSettling_ = false;
+  }
+  for (auto &[ns, step] : next) {
+    uint32_t at = 0;
+    S.add(std::move(ns), si, std::move(step), &at);
+    if (S.proof)
+      S.succ[si].push_back(at);
+  }
+  return true;
+}
+
+bool Explorer::foldsAvoidSettling(const Search &S) const {
+  // A state that read a comparison not yet settled (a first-iteration
+  // predicate) may differ from its shift; no fold may lead back to one.
+  std::vector<char> reaches(S.decides.begin(), S.decides.end());
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t i = S.succ.size(); i-- > 0;)
+      if (!reaches[i])
+        for (uint32_t j : S.succ[i])
+          if (reaches[j]) {
+            reaches[i] = 1;
+            changed = true;
+            break;
+          }
+  }
+  for (size_t i = 0; i < reaches.size(); ++i)
+    if (reaches[i] && S.foldTarget[i])
+      return false;
   return true;
 }
 

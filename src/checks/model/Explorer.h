@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "checks/model/Observer.h"
+#include "checks/model/Periodicity.h"
 #include "checks/model/Results.h"
 #include "checks/model/State.h"
 #include "dialect/OpTable.h"
@@ -22,6 +23,11 @@ namespace tscope::checks::model {
 
 /// Ops a process may run between two synchronizing ops before a step pauses.
 constexpr uint64_t kLocalSteps = 100'000;
+/// States a proof for every trip count explores before it gives up (the
+/// bounded runs then decide).
+constexpr size_t kProofStates = 50'000;
+/// Earlier states of the same shape a new state is compared with for a shift.
+constexpr size_t kFoldCandidates = 16;
 
 /// One kernel's explorer, reused over the runs of its bindings.
 class Explorer {
@@ -36,6 +42,13 @@ public:
   /// Explores every interleaving under `b`. The verdict is "deadlock", "trap",
   /// "no-deadlock", "unknown", or "race" when the observer ended the search.
   DeadlockRun run(const interp::Bindings &b, std::string label);
+
+  /// The proof for every trip count (model/Periodicity.h, docs/Deadlock.md
+  /// "Every trip count"): explores under `b` with the trip counts of loops
+  /// bounded by unbound inputs left symbolic, folding states that recur
+  /// shifted. Plain model only (no observer). `proof.proved` when every
+  /// interleaving at every trip count finishes with no over-arrival.
+  DeadlockRun prove(const interp::Bindings &b, std::string label, TripProofResult &proof);
 
   /// Waits that passed on a phase their process had already waited for
   /// (every run so far).
@@ -96,6 +109,10 @@ private:
   Outcome stepMma(OpStep &o, std::string &unknown);
   Outcome stepNamed(OpStep &o, std::string &unknown);
   Outcome stepFork(OpStep &o, std::string &unknown);
+  // Proof mode (Proof.cpp): a symbolic loop's choice, and the scalars the
+  // model reads, which must not move with a trip count.
+  Outcome stepTripChoice(const State &s, size_t pi, Successors &out, std::string &unknown);
+  bool readsMove(const State &s, const Proc &pr, const ir::Operation *op, std::string &unknown) const;
   void noteOverArrival(const std::string &actor, const ir::Operation *op, uint64_t key, const Bar &b,
                        int64_t arrive, const std::string &action);
 
@@ -106,6 +123,7 @@ private:
   // The search (Explorer.cpp).
   struct Search;
   bool expand(Search &S, uint32_t si, DeadlockRun &out);
+  bool foldsAvoidSettling(const Search &S) const;
   void recordHang(Search &S, uint32_t si, DeadlockRun &out);
   std::vector<TraceStep> pathTo(const Search &S, int64_t at) const;
 
@@ -117,6 +135,10 @@ private:
   const ir::Operation *unmodelled_ = nullptr;
   Observer *observer_ = nullptr;
   bool recordHangs_ = false;
+  bool proof_ = false;        // prove(): symbolic trip counts, folding
+  interp::TripProof trips_;   // prove(): the periods the shifts need
+  std::vector<std::vector<int64_t>> folds_; // prove(): the shift of every fold
+  mutable bool decidesSettling_ = false;    // prove(): a step read a comparison not yet settled
   const Successors *curOut_ = nullptr;
   bool stopped_ = false;
   size_t stopStep_ = ~size_t(0);
@@ -133,6 +155,13 @@ private:
 std::vector<std::pair<interp::Bindings, std::string>> planRuns(const ir::Module &m, const kernel::Kernel &k,
                                                                const DeadlockOptions &opts,
                                                                std::vector<std::string> &unbound);
+
+/// The proof for every trip count of `k` (Explorer::prove): first with
+/// every integer argument free (a proof then covers any --arg too), then,
+/// if that does not go through and arguments were bound, with the
+/// bindings given. The run is the proof's exploration.
+DeadlockRun proveEveryTripCount(Explorer &explorer, const ir::Module &m, const kernel::Kernel &k,
+                                const DeadlockOptions &opts, TripProofResult &proof);
 
 /// The kernel's deadlock verdict from its runs: a hang before a trap before
 /// all clean, else unknown (with the first unknown run's reason).

@@ -29,6 +29,8 @@ struct DeadlockOptions {
   /// value per run); loop trip counts follow from them.
   std::vector<int64_t> tryValues = {1, 2, 3, 4, 64, 128, 256};
   size_t maxStates = 1'000'000; // per run
+  /// Try the proof for every trip count first (model/Periodicity.h).
+  bool proveTrips = true;
 };
 
 /// One step of a counterexample.
@@ -58,6 +60,17 @@ struct OverArrival {
   std::vector<TraceStep> trace; // the shortest path to it, ending with the arrival
 };
 
+/// The proof for every trip count of one kernel (model/Periodicity.h).
+struct TripProofResult {
+  bool attempted = false;
+  bool proved = false;
+  std::string why;                 // not proved: the reason, in words
+  size_t states = 0;               // states explored (folded ones not counted)
+  size_t folds = 0;                // states found to be shifts of earlier ones
+  std::vector<std::string> loops;  // "IR 40 (period 2 trips)", one per trip parameter
+  std::vector<std::string> inputs; // the unbound integer inputs it holds for
+};
+
 /// One exploration under one set of bindings.
 struct DeadlockRun {
   std::string bindings; // "K=64" ...
@@ -84,6 +97,7 @@ struct KernelDeadlockResult {
   std::vector<std::string> unboundArgs;
   std::optional<size_t> evidenceRun; // the run whose trace proves the verdict
   std::optional<size_t> trapRun;     // the first run with an over-arrival
+  TripProofResult proof;             // the proof for every trip count, when attempted
 };
 
 /// The reason of the first run whose verdict is "unknown" ("" if none):

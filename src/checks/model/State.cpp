@@ -40,6 +40,8 @@ size_t StateHash::operator()(const State &s) const {
     h = mix(mix(h, a.key), reinterpret_cast<size_t>(a.op));
   for (auto &[id, n] : s.named)
     h = mix(mix(h, static_cast<size_t>(id)), static_cast<size_t>(n.arrived * 31 + n.generation));
+  if (!s.trips.items.empty())
+    h = mix(h, s.trips.hash());
   return h;
 }
 

@@ -14,6 +14,7 @@
 
 #include "checks/model/HappensBefore.h"
 #include "interp/Process.h"
+#include "interp/Trips.h"
 #include "kernel/Kernel.h"
 
 namespace tscope::checks::model {
@@ -104,9 +105,10 @@ struct State {
   std::vector<Async> async; // sorted
   std::map<int64_t, Named> named;
   AccessHistory hist; // the accesses later ones must be ordered after (observers)
+  interp::TripParams trips; // proof mode: the symbolic trip counts (model/Periodicity.h)
   bool operator==(const State &o) const {
     return procs == o.procs && bars == o.bars && async == o.async && named == o.named &&
-           hist == o.hist;
+           hist == o.hist && trips == o.trips;
   }
   /// The mbarrier at `key`, or a fresh (uninitialised) one.
   Bar barAt(uint64_t key) const;

@@ -123,9 +123,13 @@ Explorer::Outcome Explorer::resumeBlocked(const State &s, size_t pi, Successors 
 
 Explorer::Outcome Explorer::stepOp(const State &s, size_t pi, Successors &out, std::string &unknown) {
   const Proc &pr = s.procs[pi];
+  if (proof_ && pr.p.last().isUnknown() && pr.p.last().cause == interp::StepResult::Cause::TripChoice)
+    return stepTripChoice(s, pi, out, unknown);
   const ir::Operation *op = pr.p.op();
   if (!op)
     return Outcome::Blocked;
+  if (proof_ && readsMove(s, pr, op, unknown))
+    return Outcome::Unknown;
   OpKind kind = dialect::kindOf(op);
   dialect::OperandRoles r = dialect::operandRoles(m_, op);
   interp::Scalar pred = r.pred ? pr.p.value(r.pred) : interp::Scalar::boolean(true);

@@ -125,6 +125,13 @@ std::vector<KernelModelResult> checkDeadlocksAndRaces(const ir::Module &m, const
     // Each search stops at its own evidence (checkDeadlocks: a hang or an
     // over-arrival; checkRaces: a race); while both still run they share one.
     bool deadlockDone = false, racesDone = false;
+    if (opts.proveTrips) {
+      DeadlockRun proofRun = model::proveEveryTripCount(plain, m, k, opts, r.deadlock.proof);
+      if (r.deadlock.proof.proved) {
+        r.deadlock.runs.push_back(std::move(proofRun));
+        deadlockDone = true; // the proof covers every value the runs would try
+      }
+    }
     for (auto &[b, label] : runs) {
       if (deadlockDone && racesDone)
         break;

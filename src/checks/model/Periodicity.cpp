@@ -1,0 +1,109 @@
+// Periodicity: the fold hash and the shift check (docs/Deadlock.md, "Every
+// trip count", states which parts of a state are compared and why).
+#include "checks/model/Periodicity.h"
+
+namespace tscope::checks::model {
+
+namespace {
+
+size_t mix(size_t h, size_t v) { return h ^ (v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2)); }
+
+/// An mbarrier's phase as its future sees it: the parity waits test and
+/// whether a phase has completed yet; the count itself only names phases
+/// in prose and in the relation to a process's last wait (compared apart).
+bool sameBarrier(const Bar &a, const Bar &b) {
+  return (a.phase & 1) == (b.phase & 1) && (a.phase > 0) == (b.phase > 0) && a.pending == b.pending &&
+         a.tx == b.tx && a.expected == b.expected && a.inited == b.inited && a.acc.empty() && b.acc.empty() &&
+         a.done.empty() && b.done.empty();
+}
+
+/// A process's last wait relative to its barrier's current phase (the
+/// redundant-wait test compares the two).
+int64_t lastWaitAge(const State &s, const Proc &p) {
+  if (p.lastKey == ~uint64_t(0))
+    return 0;
+  auto it = s.bars.find(p.lastKey);
+  return it == s.bars.end() ? p.lastPhase : it->second.phase - p.lastPhase;
+}
+
+/// A process's named-barrier generation relative to the barrier's.
+int64_t namedAge(const State &s, const Proc &p) {
+  auto it = s.named.find(p.namedId);
+  return it == s.named.end() ? p.namedGen : it->second.generation - p.namedGen;
+}
+
+bool sameProcShape(const State &so, const Proc &a, const State &sn, const Proc &b) {
+  return a.partition == b.partition && a.status == b.status && a.namedId == b.namedId && a.slots == b.slots &&
+         a.lastKey == b.lastKey && lastWaitAge(so, a) == lastWaitAge(sn, b) && namedAge(so, a) == namedAge(sn, b) &&
+         a.asyncTick == b.asyncTick && a.groups == b.groups && a.vc.empty() && b.vc.empty();
+}
+
+} // namespace
+
+size_t foldHash(const State &s) {
+  size_t h = 0x51ed270b;
+  for (const Proc &p : s.procs) {
+    h = mix(h, p.p.shapeHash(s.trips));
+    h = mix(mix(h, static_cast<size_t>(p.status)), static_cast<size_t>(p.partition));
+    for (auto &[v, i] : p.slots)
+      h = mix(mix(h, reinterpret_cast<size_t>(v)), static_cast<size_t>(i));
+  }
+  for (auto &[k, b] : s.bars)
+    h = mix(mix(mix(mix(h, k), static_cast<size_t>(b.phase & 1)), static_cast<size_t>(b.pending)),
+            static_cast<size_t>(b.tx));
+  for (const Async &a : s.async)
+    h = mix(mix(h, a.key), reinterpret_cast<size_t>(a.op));
+  for (auto &[id, n] : s.named)
+    h = mix(mix(h, static_cast<size_t>(id)), static_cast<size_t>(n.arrived));
+  for (const interp::TripParam &t : s.trips.items)
+    h = mix(mix(h, t.key), t.fixed ? static_cast<size_t>(t.n) * 2 + 1 : 0);
+  return h;
+}
+
+std::optional<std::vector<int64_t>> shiftBetween(const State &older, const State &newer,
+                                                 const interp::TripProof &proof) {
+  const auto &to = older.trips.items, &tn = newer.trips.items;
+  if (to.size() != tn.size() || older.procs.size() != newer.procs.size() || older.bars.size() != newer.bars.size() ||
+      older.named.size() != newer.named.size() || !(older.async == newer.async) ||
+      !older.hist.accesses().empty() || !newer.hist.accesses().empty())
+    return std::nullopt;
+  std::vector<int64_t> delta(tn.size(), 0);
+  bool forward = false;
+  for (size_t i = 0; i < tn.size(); ++i) {
+    if (to[i].key != tn[i].key || to[i].fixed != tn[i].fixed)
+      return std::nullopt;
+    int64_t d = tn[i].n - to[i].n;
+    if (tn[i].fixed ? d != 0 : d < 0)
+      return std::nullopt;
+    uint64_t period = proof.periodOf(static_cast<uint8_t>(i + 1));
+    if (d % static_cast<int64_t>(period) != 0)
+      return std::nullopt;
+    delta[i] = d;
+    forward |= d > 0;
+  }
+  if (!forward)
+    return std::nullopt;
+  for (auto io = older.bars.begin(), in = newer.bars.begin(); io != older.bars.end(); ++io, ++in)
+    if (io->first != in->first || !sameBarrier(io->second, in->second))
+      return std::nullopt;
+  for (auto io = older.named.begin(), in = newer.named.begin(); io != older.named.end(); ++io, ++in)
+    if (io->first != in->first || io->second.arrived != in->second.arrived || !io->second.acc.empty() ||
+        !in->second.acc.empty())
+      return std::nullopt;
+  for (size_t i = 0; i < newer.procs.size(); ++i) {
+    const Proc &a = older.procs[i], &b = newer.procs[i];
+    if (!sameProcShape(older, a, newer, b) || !b.p.shiftedFrom(a.p, newer.trips, delta))
+      return std::nullopt;
+  }
+  return delta;
+}
+
+bool shiftsHold(const std::vector<std::vector<int64_t>> &deltas, const interp::TripProof &proof) {
+  for (const auto &d : deltas)
+    for (size_t i = 0; i < d.size(); ++i)
+      if (d[i] % static_cast<int64_t>(proof.periodOf(static_cast<uint8_t>(i + 1))) != 0)
+        return false;
+  return true;
+}
+
+} // namespace tscope::checks::model

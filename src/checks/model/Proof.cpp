@@ -1,0 +1,156 @@
+// Proof: the explorer's proof for every trip count -- a symbolic loop's
+// choice as a step of the search, the scalars the model reads (which must
+// not move with a trip count), and the rounds of the proof itself
+// (docs/Deadlock.md, "Every trip count").
+#include <algorithm>
+
+#include "checks/model/Explorer.h"
+
+namespace tscope::checks::model {
+
+using dialect::OpKind;
+
+namespace {
+
+/// True when `v` moves with a trip parameter that is still open in `s`.
+bool movesOpen(const State &s, const interp::Scalar &v) {
+  if (!v.tripDependent())
+    return false;
+  uint8_t p = v.tripParam();
+  return p == interp::Scalar::kOpaque || p > s.trips.items.size() || !s.trips.at(p).fixed;
+}
+
+} // namespace
+
+Explorer::Outcome Explorer::stepTripChoice(const State &s, size_t pi, Successors &out, std::string &unknown) {
+  const Proc &pr = s.procs[pi];
+  auto [id, iteration] = pr.p.pendingChoice();
+  // Stopped at the loop op itself (iteration 0) or at the end of its body.
+  const ir::Operation *op = pr.p.op();
+  const ir::Operation *loop = op;
+  if ((!op || dialect::kindOf(op) != OpKind::For) && !pr.p.loops().empty())
+    loop = pr.p.program().opAt(pr.p.loops().back().instr);
+  uint32_t line = loop ? loop->line : 0;
+  if (s.trips.decide(id, iteration) != interp::TripDecision::Choose) {
+    // Another loop of the parameter chose since this one stopped: follow it.
+    State n = s;
+    n.procs[pi].p.resumeAfterChoice();
+    bool more = s.trips.decide(id, iteration) == interp::TripDecision::More;
+    TraceStep st{partName(pr.partition),
+                 "the loop at IR " + std::to_string(line) +
+                     (more ? " runs iteration " + std::to_string(iteration) : " ends after " + std::to_string(iteration) + " trips"),
+                 where(loop)};
+    if (!advance(n, pi, unknown))
+      return Outcome::Unknown;
+    out.push_back({std::move(n), std::move(st)});
+    return Outcome::Pushed;
+  }
+  for (bool more : {false, true}) {
+    State n = s;
+    n.trips.choose(id, iteration, more);
+    n.procs[pi].p.resumeAfterChoice();
+    std::string what = more ? "the loop at IR " + std::to_string(line) + " runs iteration " +
+                                  std::to_string(iteration) + " (trip count > " + std::to_string(iteration) + ")"
+                            : "the loop at IR " + std::to_string(line) + " ends after " +
+                                  std::to_string(iteration) + " trips (trip count = " + std::to_string(iteration) +
+                                  ")";
+    TraceStep st{partName(pr.partition), what, where(loop)};
+    if (!advance(n, pi, unknown))
+      return Outcome::Unknown;
+    out.push_back({std::move(n), std::move(st)});
+  }
+  return Outcome::Pushed;
+}
+
+bool Explorer::readsMove(const State &s, const Proc &pr, const ir::Operation *op, std::string &unknown) const {
+  OpKind kind = dialect::kindOf(op);
+  if (kind == OpKind::WarpSpecialize)
+    return false; // captures keep how they move in the partitions
+  dialect::OperandRoles r = dialect::operandRoles(m_, op);
+  for (uint32_t i = 0; i < op->numOperands; ++i) {
+    const ir::Value *v = op->operands[i];
+    if (v == r.useAcc || std::find(r.coords.begin(), r.coords.end(), v) != r.coords.end())
+      continue; // TMA coordinates and the accumulate flag do not steer the model
+    interp::Scalar x = pr.p.value(v);
+    if (!movesOpen(s, x))
+      continue;
+    if (x.tripParam() == interp::Scalar::kOpaque && x.width() == 1 && kind != OpKind::MemDescIndex) {
+      // A predicate that changes in the first iterations (`k > 0`): its
+      // value now is concrete; prove() checks that no fold leads back here.
+      decidesSettling_ = true;
+      continue;
+    }
+    unknown = partName(pr.partition) + ": " + std::string(op->opName()) + " at IR line " + std::to_string(op->line) +
+              " reads " + interp::valueName(m_, *v) +
+              ", which moves with a loop counter in a way no shift of the trip count carries";
+    return true;
+  }
+  return false;
+}
+
+DeadlockRun Explorer::prove(const interp::Bindings &b, std::string label, TripProofResult &res) {
+  res = {};
+  res.attempted = true;
+  proof_ = true;
+  trips_ = {};
+  DeadlockRun run;
+  // A fold is checked against the periods known when it is made; a later
+  // remainder or mask may need a longer one. Then the search runs again
+  // with the periods it ended with, until every fold agrees.
+  for (int round = 0; round < 4; ++round) {
+    folds_.clear();
+    run = this->run(b, label);
+    if (run.verdict != "no-deadlock" || shiftsHold(folds_, trips_))
+      break;
+  }
+  proof_ = false;
+  res.states = run.states;
+  res.folds = folds_.size();
+  for (size_t i = 0; i < trips_.keys.size(); ++i) {
+    uint64_t period = trips_.periodOf(static_cast<uint8_t>(i + 1));
+    res.loops.push_back("IR " + std::to_string(trips_.lines[i]) + " (period " + std::to_string(period) +
+                        (period == 1 ? " trip)" : " trips)"));
+  }
+  if (run.verdict == "no-deadlock" && !shiftsHold(folds_, trips_)) {
+    res.why = "the shifts did not settle on a period";
+  } else if (run.verdict == "no-deadlock") {
+    res.proved = true;
+  } else if (run.verdict == "unknown") {
+    res.why = run.reason;
+  } else if (run.verdict == "deadlock") {
+    res.why = "with the trip counts free, an interleaving hangs (the runs below decide whether a value of the "
+              "inputs reaches it)";
+  } else {
+    res.why = "with the trip counts free, an interleaving over-arrives on an mbarrier";
+  }
+  return run;
+}
+
+DeadlockRun proveEveryTripCount(Explorer &explorer, const ir::Module &m, const kernel::Kernel &k,
+                                const DeadlockOptions &opts, TripProofResult &proof) {
+  std::vector<std::string> inputs;
+  DeadlockOptions none = opts;
+  none.bindings.args.clear();
+  planRuns(m, k, none, inputs);
+  interp::Bindings free = opts.bindings;
+  free.args.clear();
+  DeadlockRun run = explorer.prove(free, "every trip count", proof);
+  std::vector<std::string> stillFree;
+  planRuns(m, k, opts, stillFree);
+  bool undecided = !proof.proved && !proof.why.empty() && run.verdict == "unknown";
+  if (undecided && !opts.bindings.args.empty() && !stillFree.empty()) {
+    TripProofResult bound;
+    DeadlockRun again = explorer.prove(opts.bindings, "every trip count", bound);
+    // With the bindings given, a proof is one only where a loop stayed
+    // symbolic; otherwise it was a bounded run like the ones that follow.
+    if (bound.proved && !bound.loops.empty()) {
+      inputs = stillFree;
+      proof = std::move(bound);
+      run = std::move(again);
+    }
+  }
+  proof.inputs = inputs;
+  return run;
+}
+
+} // namespace tscope::checks::model

@@ -1,0 +1,67 @@
+// Trips: the trip parameters' decisions and the period requirements.
+#include "interp/Trips.h"
+
+#include <numeric>
+
+namespace tscope::interp {
+
+void TripParams::ensure(uint8_t id, uint64_t key) {
+  while (items.size() < id)
+    items.push_back({});
+  if (!items[id - 1u].key)
+    items[id - 1u].key = key;
+}
+
+uint8_t TripProof::idOf(uint64_t key, uint32_t line) {
+  for (size_t i = 0; i < keys.size(); ++i)
+    if (keys[i] == key)
+      return static_cast<uint8_t>(i + 1);
+  if (keys.size() >= 254)
+    return 0;
+  keys.push_back(key);
+  lines.push_back(line);
+  return static_cast<uint8_t>(keys.size());
+}
+
+TripDecision TripParams::decide(uint8_t id, int64_t iteration) const {
+  const TripParam &p = at(id);
+  if (p.fixed)
+    return iteration < p.n ? TripDecision::More : TripDecision::Exit;
+  return iteration < p.n ? TripDecision::More : TripDecision::Choose;
+}
+
+void TripParams::choose(uint8_t id, int64_t iteration, bool more) {
+  TripParam &p = items[id - 1u];
+  if (more) {
+    p.n = iteration + 1;
+  } else {
+    p.fixed = true;
+    p.n = iteration;
+  }
+}
+
+bool TripParams::anyOpen() const {
+  for (const TripParam &p : items)
+    if (p.key && !p.fixed)
+      return true;
+  return false;
+}
+
+size_t TripParams::hash() const {
+  uint64_t h = 0x84222325CBF29CE4ull;
+  for (const TripParam &p : items)
+    h ^= (p.key + static_cast<uint64_t>(p.n) * 0x9E3779B97F4A7C15ull + (p.fixed ? 0x5bd1e995 : 0)) + (h << 6) +
+         (h >> 2);
+  return static_cast<size_t>(h);
+}
+
+void TripProof::require(uint8_t id, uint64_t m) {
+  if (!id || m <= 1)
+    return;
+  if (period.size() < id)
+    period.resize(id, 1);
+  uint64_t &p = period[id - 1u];
+  p = std::lcm(p, m);
+}
+
+} // namespace tscope::interp

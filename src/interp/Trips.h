@@ -1,0 +1,66 @@
+// Trips: symbolic loop trip counts for proofs that hold for every trip count
+// (docs/Deadlock.md, "Every trip count"). In proof mode an scf.for whose
+// upper bound (or step) is an unbound input does not read a number: it asks
+// its trip parameter whether the next iteration runs. Loops whose bounds
+// are the same expression of the same inputs share one parameter. A
+// parameter starts "at least 0 trips"; the first process to reach an
+// iteration past what is known chooses -- exit here (the trip count is now
+// fixed) or go on (the lower bound rises) -- and every other loop of the
+// parameter follows that choice.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tscope::interp {
+
+/// One symbolic trip count.
+struct TripParam {
+  uint64_t key = 0;   ///< the (lower bound, upper bound, step) expressions it stands for
+  bool fixed = false; ///< true: the trip count is `n`; false: it is at least `n`
+  int64_t n = 0;
+  bool operator==(const TripParam &) const = default;
+};
+
+/// What a loop does at an iteration.
+enum class TripDecision : uint8_t { More, Exit, Choose };
+
+/// The trip parameters of one model state (part of the state: compared and hashed).
+struct TripParams {
+  std::vector<TripParam> items; ///< parameter id = index + 1
+
+  /// Makes parameter `id` present ("at least 0" when new).
+  void ensure(uint8_t id, uint64_t key);
+  /// Whether iteration `iteration` (0-based) of a loop of parameter `id` runs.
+  TripDecision decide(uint8_t id, int64_t iteration) const;
+  /// Settles a Choose: `more` raises the lower bound past `iteration`,
+  /// otherwise the trip count becomes `iteration`.
+  void choose(uint8_t id, int64_t iteration, bool more);
+  const TripParam &at(uint8_t id) const { return items[id - 1u]; }
+  /// True when some parameter is still open ("at least").
+  bool anyOpen() const;
+  bool operator==(const TripParams &) const = default;
+  size_t hash() const;
+};
+
+/// What one proof exploration learns beside its states: the period each
+/// parameter's shift must be a multiple of (values derived from the trip
+/// counter by remainders, divisions, masks need it), and the stop reason of
+/// the first decision no shift can carry.
+struct TripProof {
+  TripParams *params = nullptr; ///< the state being advanced
+  std::vector<uint64_t> period; ///< by id - 1; 1 when nothing is required
+  std::vector<uint64_t> keys;   ///< by id - 1: the parameters met, in the order met
+  std::vector<uint32_t> lines;  ///< by id - 1: the IR line of the first loop of each
+  /// The id of the parameter for `key` (the same in every state), added when
+  /// new; 0 when there are too many parameters (more than 254).
+  uint8_t idOf(uint64_t key, uint32_t line);
+  /// Requires the shift of parameter `id` (in trips) to be a multiple of `m`.
+  void require(uint8_t id, uint64_t m);
+  /// The required period of parameter `id` (1 if none).
+  uint64_t periodOf(uint8_t id) const { return id && id - 1u < period.size() ? period[id - 1u] : 1; }
+};
+
+} // namespace tscope::interp
