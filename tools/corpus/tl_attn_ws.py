@@ -113,7 +113,8 @@ def _desc(causal):
             f"N_CTX={N_CTX}, HEAD_DIM={HEAD_DIM}, BLOCK_M={BM}, BLOCK_N={BN}, CAUSAL={causal}, "
             f"NUM_STAGES={NUM_STAGES}, num_warps={NUM_WARPS}); Q/K/V/O [{Z * H * N_CTX}, {HEAD_DIM}] fp16 "
             f"(Z={Z}, H={H}) behind host-side TensorDescriptor.from_tensor; K/V loop of "
-            + ("start_m + 1 .. 2*(start_m+1) blocks (up to the diagonal)" if causal else f"{N_CTX // BN} blocks"))
+            + (f"2*(start_m+1) blocks (hi = (start_m+1)*BLOCK_M: up to and including the diagonal)" if causal
+               else f"{N_CTX // BN} blocks"))
 
 
 # Triton 3.6.0 for sm_90 fails in NVGPUWarpSpecialization on this kernel (the pipeline
