@@ -14,8 +14,8 @@ Not a timed test: it measures, it asserts nothing. Per fixture:
    region and each partition, per fork); then each candidate alone is raised until the
    counts change at v1 and change again at v2: the unit is u = v2 - v1, one more trip
    every u (K with BLOCK_K = 64 gives u = 64 whether the kernel takes cdiv(K, 64) or
-   K // 64 trips; a plain range(n) gives u = 1). The candidate with the smallest unit is the trip argument; binding it to
-   T * u makes that loop run T trips. Kernels that read tt.get_num_programs get
+   K // 64 trips; a plain range(n) gives u = 1). The candidate with the smallest unit
+   is the trip argument; binding it to T * u makes that loop run T trips. Kernels that read tt.get_num_programs get
    `--grid 1` (one program walks every tile). A kernel whose count no integer argument
    changes (a loop bound set by constexprs or by tt.program_id only) has no trip
    argument: only its `none` row is run.
