@@ -8,6 +8,7 @@ Every kernel module in this folder exposes:
       gpu_run=True/False                 (False: case is compile-only, e.g. Blackwell)
       mlir_dump=bool, ptxas_log=bool     (what gen.py asks for)
       desc=str                           (launch description, copied to FIXTURE.md)
+      drop_files=["kernel.llir", ...]    (optional: collected files too large to commit, named in FIXTURE.md)
   )
 """
 import triton

@@ -40,6 +40,7 @@ MODULES = ["gluon_ws_tma", "tl_tma_matmul", "tl_persistent_matmul", "tl_ws_desc_
 MODULES += ["gluon_fences", "tl_fence_insertion"]  # tscope fences (docs/Fences.md)
 MODULES += ["gluon_tmem_packed", "gluon_tmem_acc_init"]  # tscope barriers TMEM sections (docs/Barriers.md)
 MODULES += ["gluon_races"]  # tscope races (docs/Races.md)
+MODULES += ["tl_attn_ws", "gluon_attn_fwd", "tl_matmul_tiles_ws"]  # model-scale WS kernels (bench/model_scale.py)
 # GPU order: cases that may trap or hang go last, the deliberate hang very last.
 GPU_ORDER = ["gluon_ws_tma", "tl_tma_matmul", "tl_persistent_matmul", "tl_persistent_matmul_ws",
              "gluon_ws_deadlock_fixed", "tma_oob_past_end", "tma_oob_negative", "tl_ws_desc_store",
@@ -229,6 +230,10 @@ def run_case(name, case, cc, out_root, scratch, runs, timeout, gen_cmd):
         fn = "passes.log" if case.get("mlir_dump") else "stderr.log"
         open(os.path.join(dest, fn), "wb").write(se_txt)
         files[fn] = "child stderr" + (" (MLIR_ENABLE_DUMP=1)" if case.get("mlir_dump") else "")
+    for fn in case.get("drop_files", []):  # too large to commit; say so in FIXTURE.md
+        if os.path.exists(os.path.join(dest, fn)):
+            os.remove(os.path.join(dest, fn))
+            files.setdefault("_dropped", []).append(f"{fn} ({files.pop(fn)})")
     if outcome != "hang":
         res.pop("phase", None)
     record = {
@@ -298,6 +303,10 @@ def fixture_md(rec, env, folder=None):
     lines.append("")
     lines.append("Files (unedited tool output, renamed): " + ", ".join(
         f"`{k}` (from `{v}`)" for k, v in rec["files"].items() if not k.startswith("_")))
+    if rec["files"].get("_dropped"):
+        lines.append("")
+        lines.append("Left out to keep the fixture small (regenerate to get them): "
+                     + ", ".join(f"`{d}`" for d in rec["files"]["_dropped"]))
     lines.append("")
     lines.append("`outcome.json` holds the full record (error text, traceback, per-run errors).")
     return "\n".join(lines) + "\n"
