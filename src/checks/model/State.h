@@ -104,9 +104,12 @@ struct State {
   std::vector<Async> async; // sorted
   std::map<int64_t, Named> named;
   AccessHistory hist; // the accesses later ones must be ordered after (observers)
+  /// Unbound i1 inputs (function arguments) decided on this path: every
+  /// later branch or predicate on the same argument takes the same side.
+  std::map<const ir::Value *, bool> choices;
   bool operator==(const State &o) const {
     return procs == o.procs && bars == o.bars && async == o.async && named == o.named &&
-           hist == o.hist;
+           hist == o.hist && choices == o.choices;
   }
   /// The mbarrier at `key`, or a fresh (uninitialised) one.
   Bar barAt(uint64_t key) const;
