@@ -54,6 +54,8 @@ constexpr OpInfo kTable[] = {
     {"ttg.local_dealloc", K::LocalDealloc, C::Memory, ""},
     {"ttg.local_load", K::LocalLoad, C::Memory, "tlx.local_load"},
     {"ttg.local_store", K::LocalStore, C::Memory, "tlx.local_store"},
+    // ld.shared of a clusterlaunchcontrol response: a plain (generic-proxy) read.
+    {"ttng.clc_load_result", K::LocalLoad, C::Memory, ""},
     {"ttg.memdesc_index", K::MemDescIndex, C::Memory, "tlx.local_view"},
     {"ttg.memdesc_subslice", K::MemDescView, C::Memory, "tlx.subslice"},
     {"ttg.memdesc_dynamic_subslice", K::MemDescView, C::Memory, "tlx.subslice"},

@@ -260,15 +260,29 @@ void Explorer::collectArefs() {
   }
   k_.walk([&](const ir::Operation *op, const kernel::Placement &pl) {
     OpKind kind = dialect::kindOf(op);
-    if (kind != OpKind::Other && !isArefKind(kind) && kind != OpKind::NamedBarrierArrive &&
-        kind != OpKind::NamedBarrierWait) {
+    // A barrier-typed allocation (1-D i64) is a barrier when a barrier op
+    // uses it: a table op through its barrier operand roles, an op the table
+    // does not know through any memdesc operand.
+    std::vector<const ir::Value *> bars;
+    if (kind == OpKind::Other) {
+      for (uint32_t i = 0; i < op->numOperands; ++i)
+        if (dialect::typeText(m_, op->operands[i]).starts_with("!ttg.memdesc"))
+          bars.push_back(op->operands[i]);
+    } else if (!isLocalAccessKind(kind) && !isStructuralKind(kind)) {
       dialect::OperandRoles br = dialect::operandRoles(m_, op);
-      std::vector<const ir::Value *> bars = br.barriers;
-      bars.push_back(br.barrier);
-      for (const ir::Value *b : bars)
-        for (const kernel::Allocation *a : b ? k_.rootsOf(b) : std::vector<const kernel::Allocation *>())
-          if (a->isBarrier)
-            usedAsBarrier_.insert(a->id);
+      bars = br.barriers;
+      if (br.barrier && kind != OpKind::NamedBarrierArrive && kind != OpKind::NamedBarrierWait)
+        bars.push_back(br.barrier);
+    }
+    for (const ir::Value *b : bars)
+      for (const kernel::Allocation *a : k_.rootsOf(b))
+        if (a->isBarrier)
+          usedAsBarrier_.insert(a->id);
+    if (!partitionAttrsOutside_ && !dialect::intArrayAttr(m_, op, "ttg.partition").empty()) {
+      bool inWs = false;
+      for (const ir::Operation *p = op->parentOp(); p && !inWs; p = p->parentOp())
+        inWs = dialect::kindOf(p) == OpKind::WarpSpecialize || dialect::kindOf(p) == OpKind::WarpSpecializePartitions;
+      partitionAttrsOutside_ = !inWs;
     }
     if (isArefLoad(*op)) {
       dialect::OperandRoles lr = dialect::operandRoles(m_, op);

@@ -173,6 +173,10 @@ private:
   /// Barrier-typed allocations some barrier op uses (an i64 buffer that no
   /// barrier op touches is data).
   std::set<uint32_t> usedAsBarrier_;
+  /// Some op outside any warp_specialize carries a `ttg.partition`
+  /// attribute: code partitioning has not run, and arefs' stages and phases
+  /// are placeholders (nvws-assign-stage-phase rewrites them).
+  bool partitionAttrsOutside_ = false;
   Observer *observer_ = nullptr;
   bool recordHangs_ = false;
   const Successors *curOut_ = nullptr;

@@ -491,9 +491,9 @@ Explorer::Outcome Explorer::stepAref(OpStep &o, std::string &unknown) {
                   std::to_string(sh.emptyCount) + ", full count " + std::to_string(sh.fullCount);
     return Outcome::Advance;
   }
-  if (o.pr.partition == kernel::kOutside && !dialect::intArrayAttr(m_, o.op, "ttg.partition").empty())
-    return fail("is assigned to a partition by attribute but runs outside a warp_specialize (code "
-                "partitioning has not run)");
+  if (partitionAttrsOutside_ && o.kind != OpKind::ArefCreate && o.kind != OpKind::CreateToken)
+    return fail("is in a kernel whose partitions are still attributes (code partitioning has not run, "
+                "so its stages and phases are not final)");
   const ir::Value *ref = o.op->numOperands ? o.op->operands[0] : nullptr;
   bool load = name.starts_with("nvws.descriptor_");
   if (load)

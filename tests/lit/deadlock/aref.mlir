@@ -138,3 +138,26 @@ module attributes {"ttg.num-warps" = 1 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// Before code partitioning (partitions still `ttg.partition` attributes, no
+// warp_specialize) an aref's stages and phases are placeholders: unknown.
+// CHECK-LABEL: == kernel aref_unpartitioned: unknown
+// CHECK-SAME: nvws.aref.put.enter (IR line {{[0-9]+}}) is in a kernel whose partitions are still attributes
+#s3 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @aref_unpartitioned(%n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %v = arith.constant dense<1.000000e+00> : tensor<32xf32, #bl>
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<1x32xf32, #s3, #smem, mutable>
+    %aref = nvws.aref.create %buf : <[!ttg.memdesc<1x32xf32, #s3, #smem, mutable>]>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %b, %tk = nvws.aref.put.enter %aref[%c0, %c0] {ttg.partition = array<i32: 0>} : <[!ttg.memdesc<1x32xf32, #s3, #smem, mutable>]> -> !ttg.memdesc<32xf32, #s3, #smem, mutable>, !ttg.async.token
+      ttg.local_store %v, %b {ttg.partition = array<i32: 0>} : tensor<32xf32, #bl> -> !ttg.memdesc<32xf32, #s3, #smem, mutable>
+      nvws.aref.put.exit %aref[%c0], %tk [#nvws.async_op<none>] {ttg.partition = array<i32: 0>} : <[!ttg.memdesc<1x32xf32, #s3, #smem, mutable>]>, !ttg.async.token
+    } {tt.warp_specialize, ttg.partition = array<i32: 0, 1>}
+    tt.return
+  }
+}

@@ -47,3 +47,35 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// A 1xi64 buffer that only data accesses use is data: storing to it is no
+// barrier operation (any other op on it, as below, makes it a barrier).
+// CHECK-LABEL: == kernel i64_data: no-deadlock
+#s2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem2 = #ttg.shared_memory
+#bl2 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @i64_data(%v: tensor<1xi64, #bl2>) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #s2, #smem2, mutable>
+    ttg.local_store %v, %buf : tensor<1xi64, #bl2> -> !ttg.memdesc<1xi64, #s2, #smem2, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+// The same buffer initialised as a barrier: the unknown op on it stops the run.
+// CHECK-LABEL: == kernel i64_barrier: unknown
+// CHECK-SAME: use (IR line {{[0-9]+}}) uses an mbarrier and is not modelled
+#s3 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem3 = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @i64_barrier() {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #s3, #smem3, mutable>
+    ttng.init_barrier %buf, 1 : !ttg.memdesc<1xi64, #s3, #smem3, mutable>
+    "use"(%buf) : (!ttg.memdesc<1xi64, #s3, #smem3, mutable>) -> ()
+    tt.return
+  }
+}

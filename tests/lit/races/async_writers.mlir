@@ -87,9 +87,8 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 
 // -----
 
-// `clc_load_result` reads the response; the race model has no rule for it.
-// CHECK-LABEL: == kernel clc_load_result: unknown
-// CHECK-SAME: ttng.clc_load_result (IR line {{[0-9]+}}) reads or writes a shared-memory or tensor-memory buffer and is not modelled
+// `clc_load_result` is an ld.shared of the response: a read after the wait.
+// CHECK-LABEL: == kernel clc_load_result: no-race
 #s4 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func @clc_load_result() {
@@ -102,6 +101,23 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     ttng.clc_try_cancel %res, %bar : !ttg.memdesc<4xi32, #s4, #smem, mutable>, !ttg.memdesc<1xi64, #s4, #smem, mutable>
     ttng.wait_barrier %bar, %c0 : !ttg.memdesc<1xi64, #s4, #smem, mutable>
     %r = ttng.clc_load_result %res : !ttg.memdesc<4xi32, #s4, #smem, mutable> -> i128
+    tt.return
+  }
+}
+
+// -----
+
+// A bulk copy out of shared memory reads its source; the race model has no
+// rule for it, so the run is unknown rather than silently clean.
+// CHECK-LABEL: == kernel bulk_store: unknown
+// CHECK-SAME: ttng.async_bulk_copy_local_to_global (IR line {{[0-9]+}}) reads or writes a shared-memory or tensor-memory buffer and is not modelled
+#s5 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @bulk_store(%dst: !tt.ptr<f32>) {
+    %true = arith.constant true
+    %size = arith.constant 128 : i32
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<32xf32, #s5, #smem, mutable>
+    ttng.async_bulk_copy_local_to_global %buf, %dst, %size, %true : !ttg.memdesc<32xf32, #s5, #smem, mutable>, !tt.ptr<f32>
     tt.return
   }
 }
