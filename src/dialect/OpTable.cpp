@@ -22,6 +22,8 @@ constexpr OpInfo kTable[] = {
     {"ttng.wait_barrier", K::WaitBarrier, C::Barrier, "tlx.barrier_wait"},
     {"ttng.arrive_barrier", K::ArriveBarrier, C::Barrier, "tlx.barrier_arrive"},
     {"ttng.async_copy_mbarrier_arrive", K::AsyncCopyMbarrierArrive, C::Barrier, "tlx.async_load_commit_group"},
+    {"ttng.clc_try_cancel", K::ClcTryCancel, C::Barrier, ""},
+    {"ttng.async_clc_try_cancel", K::ClcTryCancel, C::Barrier, ""},
     {"ttng.arrive_barrier_named", K::NamedBarrierArrive, C::Barrier, "tlx.named_barrier_arrive"},
     {"ttng.wait_barrier_named", K::NamedBarrierWait, C::Barrier, "tlx.named_barrier_wait"},
     {"ttg.barrier", K::CtaBarrier, C::Barrier, ""},
@@ -52,6 +54,8 @@ constexpr OpInfo kTable[] = {
     {"ttg.local_dealloc", K::LocalDealloc, C::Memory, ""},
     {"ttg.local_load", K::LocalLoad, C::Memory, "tlx.local_load"},
     {"ttg.local_store", K::LocalStore, C::Memory, "tlx.local_store"},
+    // ld.shared of a clusterlaunchcontrol response: a plain (generic-proxy) read.
+    {"ttng.clc_load_result", K::LocalLoad, C::Memory, ""},
     {"ttg.memdesc_index", K::MemDescIndex, C::Memory, "tlx.local_view"},
     {"ttg.memdesc_subslice", K::MemDescView, C::Memory, "tlx.subslice"},
     {"ttg.memdesc_dynamic_subslice", K::MemDescView, C::Memory, "tlx.subslice"},
@@ -81,6 +85,7 @@ constexpr OpInfo kTable[] = {
     {"nvws.aref.get.enter", K::ArefGetEnter, C::Nvws, ""},
     {"nvws.aref.get.exit", K::ArefGetExit, C::Nvws, ""},
     {"nvws.aref.buffer", K::ArefBuffer, C::Nvws, ""},
+    {"nvws.create_token", K::CreateToken, C::Nvws, ""},
     {"nvws.producer_acquire", K::ProducerAcquire, C::Nvws, ""},
     {"nvws.producer_commit", K::ProducerCommit, C::Nvws, ""},
     {"nvws.consumer_wait", K::ConsumerWait, C::Nvws, ""},
@@ -174,6 +179,8 @@ std::string_view kindName(OpKind k) {
   case K::ArefGetEnter: return "aref_get_enter";
   case K::ArefGetExit: return "aref_get_exit";
   case K::ArefBuffer: return "aref_buffer";
+  case K::ClcTryCancel: return "clc_try_cancel";
+  case K::CreateToken: return "create_token";
   case K::ProducerAcquire: return "producer_acquire";
   case K::ProducerCommit: return "producer_commit";
   case K::ConsumerWait: return "consumer_wait";
@@ -396,6 +403,18 @@ bool barrierRoles(OpKind kind, const OperandView &v, OperandRoles &r) {
     r.barrier = v.posAt(0);
     r.numThreads = v.posAt(1);
     break;
+  case K::ClcTryCancel: {
+    // `clc_try_cancel $result, $mbarrier` (upstream); the fork's older
+    // `async_clc_try_cancel $mbarAlloc, $clcResAlloc` has them the other way.
+    // Either writes a 16-byte response and completes 16 bytes on the barrier.
+    bool older = v.op->is("ttng.async_clc_try_cancel");
+    r.barrier = v.posAt(older ? 0 : 1);
+    r.buffer = v.posAt(older ? 1 : 0);
+    if (r.buffer)
+      r.writes.push_back(r.buffer);
+    r.bytes = 16;
+    break;
+  }
   default:
     return false;
   }
@@ -429,6 +448,14 @@ bool asyncRoles(OpKind kind, const OperandView &v, OperandRoles &r) {
   case K::DescriptorGather:
     r.desc = v.posAt(0);
     r.coords = v.bracketsOfPos(0);
+    if (v.op->opName().starts_with("nvws.")) {
+      // `nvws.descriptor_load $desc[$indices] $txCount $result`: a TMA load
+      // into an aref buffer once NVWSLowerAref rewrites it.
+      r.buffer = v.posAt(1);
+      if (r.buffer)
+        r.writes.push_back(r.buffer);
+      r.bytes = v.generic ? intAttr(v.m, v.op, "txCount") : v.literal(0);
+    }
     break;
   case K::DescriptorStore:
   case K::DescriptorScatter:
@@ -553,9 +580,17 @@ bool arefRoles(OpKind kind, const OperandView &v, OperandRoles &r) {
       r.phase = b[1];
     break;
   }
+  case K::ArefBuffer: {
+    r.source = v.posAt(0);
+    auto b = v.bracketsOfPos(0);
+    if (!b.empty())
+      r.index = b[0];
+    break;
+  }
   case K::ArefPutExit:
   case K::ArefGetExit: {
     r.barrier = v.posAt(0);
+    r.source = v.posAt(1); // the token of the enter this exit closes
     auto b = v.bracketsOfPos(0);
     if (!b.empty())
       r.index = b[0];
@@ -568,6 +603,19 @@ bool arefRoles(OpKind kind, const OperandView &v, OperandRoles &r) {
 }
 
 } // namespace
+
+std::vector<std::string_view> arefAsyncOps(const ir::Module &m, const ir::Operation *op) {
+  std::vector<std::string_view> out;
+  std::string_view text = m.buffer().text().substr(op->range.offset, op->range.size);
+  constexpr std::string_view kTag = "#nvws.async_op<";
+  for (size_t at = text.find(kTag); at != std::string_view::npos; at = text.find(kTag, at + 1)) {
+    size_t b = at + kTag.size(), e = text.find('>', b);
+    if (e == std::string_view::npos)
+      break;
+    out.push_back(text.substr(b, e - b));
+  }
+  return out;
+}
 
 OperandRoles operandRoles(const ir::Module &m, const ir::Operation *op) {
   OperandRoles r;

@@ -20,6 +20,8 @@ enum class OpKind : uint8_t {
   // mbarriers (PTX ISA 9.7.13.15, mbarrier)
   InitBarrier, InvalBarrier, BarrierExpect, WaitBarrier, ArriveBarrier,
   AsyncCopyMbarrierArrive,
+  // cluster launch control (PTX ISA clusterlaunchcontrol.try_cancel)
+  ClcTryCancel,
   // named barriers (bar.sync / bar.arrive)
   NamedBarrierArrive, NamedBarrierWait, CtaBarrier,
   // TMA
@@ -36,7 +38,7 @@ enum class OpKind : uint8_t {
   WarpSpecialize, WarpSpecializePartitions, WarpYield, WarpReturn, WarpGroup,
   // NVWS
   ArefCreate, ArefPutEnter, ArefPutExit, ArefGetEnter, ArefGetExit, ArefBuffer,
-  ProducerAcquire, ProducerCommit, ConsumerWait, ConsumerRelease,
+  CreateToken, ProducerAcquire, ProducerCommit, ConsumerWait, ConsumerRelease,
   // control and compute
   For, If, While, Yield, Reduce, Func, Return, GetProgramId, GetNumPrograms,
 };
@@ -98,7 +100,7 @@ struct OperandRoles {
   const ir::Value *buffer = nullptr;  // the memory written or read (dst/src memdesc)
   const ir::Value *desc = nullptr;    // tensor descriptor
   const ir::Value *index = nullptr;   // memdesc_index slot
-  const ir::Value *source = nullptr;  // view source / stored value
+  const ir::Value *source = nullptr;  // view source / stored value / an aref exit's token
   const ir::Value *numThreads = nullptr;
   std::vector<const ir::Value *> coords;
   std::vector<const ir::Value *> barriers; // MMA completion barriers
@@ -112,5 +114,10 @@ struct OperandRoles {
 /// Decodes the operand roles of `op` per the table (textual order for pretty
 /// form, ODS order for generic form).
 OperandRoles operandRoles(const ir::Module &m, const ir::Operation *op);
+
+/// The `async_ops` of an `nvws.aref.put.exit` / `aref.get.exit`, in order:
+/// "none", "tma_load", "tc5mma", "tmem_copy", "wgmma", "cp_async" (the
+/// `#nvws.async_op<...>` entries of the op's text, pretty or generic form).
+std::vector<std::string_view> arefAsyncOps(const ir::Module &m, const ir::Operation *op);
 
 } // namespace tscope::dialect

@@ -84,7 +84,10 @@ void Explorer::recordAccess(State &s, size_t pi, const ir::Operation *op, const 
     ac.write = write;
     ac.op = op;
     ac.alloc = a->id;
-    ac.slot = slot && v != a->value && a->slots() > 1 ? *slot : -1;
+    // An aref's stages are its slots (the leading dimension of its buffers).
+    auto aref = arefs_.find(a->id);
+    int64_t slots = a->kind == kernel::AllocKind::Aref && aref != arefs_.end() ? aref->second.depth : a->slots();
+    ac.slot = slot && v != a->value && slots > 1 ? *slot : -1;
     if (a->kind == kernel::AllocKind::Tensor) {
       // Column-packed TMEM: sub-views of one owner are apart when their
       // columns are. Through a dynamic slot the range is the allocation's

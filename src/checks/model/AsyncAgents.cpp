@@ -16,7 +16,16 @@ bool isTmaCompletion(const ir::Operation *op) {
   return k == OpKind::TmaLoad || k == OpKind::TmaGather;
 }
 
-std::string completerName(const ir::Operation *op) { return isTmaCompletion(op) ? "TMA" : "tcgen05"; }
+bool isTxCompletion(const ir::Operation *op) {
+  return isTmaCompletion(op) || dialect::kindOf(op) == OpKind::ClcTryCancel ||
+         op->opName().starts_with("nvws.descriptor_");
+}
+
+std::string completerName(const ir::Operation *op) {
+  if (dialect::kindOf(op) == OpKind::ClcTryCancel)
+    return "CLC";
+  return isTxCompletion(op) ? "TMA" : "tcgen05";
+}
 
 std::string agentName(size_t actor, const std::string &who, const ir::Operation *op) {
   switch (actor % kActorsPerProc) {

@@ -18,6 +18,10 @@ void issueAsync(State &s, const Async &a);
 /// True for the ops whose async completion is a TMA engine's (loads, gathers).
 bool isTmaCompletion(const ir::Operation *op);
 
+/// True for the ops whose async work completes transaction bytes on their
+/// barrier (complete_tx): TMA loads and gathers, clusterlaunchcontrol.try_cancel.
+bool isTxCompletion(const ir::Operation *op);
+
 /// "TMA" or "tcgen05": who completes `op`'s async work, as traces name it.
 std::string completerName(const ir::Operation *op);
 

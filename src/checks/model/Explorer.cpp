@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <map>
 #include <unordered_map>
 
 #include "checks/model/MbarrierRules.h"
@@ -17,6 +18,29 @@ using dialect::OpKind;
 
 namespace {
 
+/// The NVWS aref and token ops (modelled as their lowering's mbarriers).
+bool isArefKind(OpKind k) {
+  switch (k) {
+  case OpKind::ArefCreate:
+  case OpKind::ArefPutEnter:
+  case OpKind::ArefPutExit:
+  case OpKind::ArefGetEnter:
+  case OpKind::ArefGetExit:
+  case OpKind::CreateToken:
+  case OpKind::ProducerAcquire:
+  case OpKind::ProducerCommit:
+  case OpKind::ConsumerWait:
+  case OpKind::ConsumerRelease:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// `nvws.descriptor_load` / `gather`: a TMA load into an aref buffer that
+/// completes bytes on the slot's `full` barrier.
+bool isArefLoad(const ir::Operation &op) { return op.opName().starts_with("nvws.descriptor_"); }
+
 /// Ops that are interleaving points: the synchronizing ones.
 bool isSyncKind(OpKind k) {
   switch (k) {
@@ -25,6 +49,7 @@ bool isSyncKind(OpKind k) {
   case OpKind::WaitBarrier:
   case OpKind::ArriveBarrier:
   case OpKind::AsyncCopyMbarrierArrive:
+  case OpKind::ClcTryCancel:
   case OpKind::NamedBarrierArrive:
   case OpKind::NamedBarrierWait:
   case OpKind::TmaLoad:
@@ -32,28 +57,11 @@ bool isSyncKind(OpKind k) {
   case OpKind::TcGen5Mma:
   case OpKind::TcGen5MmaScaled:
   case OpKind::TcGen5Commit:
+  case OpKind::TmemCopy:
   case OpKind::WarpSpecialize:
     return true;
   default:
-    return false;
-  }
-}
-
-/// Synchronizing ops the model has no rule for yet: a run meeting one is unknown.
-bool isUnmodelled(OpKind k) {
-  switch (k) {
-  case OpKind::ProducerAcquire:
-  case OpKind::ProducerCommit:
-  case OpKind::ConsumerWait:
-  case OpKind::ConsumerRelease:
-  case OpKind::ArefPutEnter:
-  case OpKind::ArefPutExit:
-  case OpKind::ArefGetEnter:
-  case OpKind::ArefGetExit:
-  case OpKind::TmemCopy:
-    return true;
-  default:
-    return false;
+    return isArefKind(k);
   }
 }
 
@@ -80,21 +88,265 @@ bool isLocalAccessKind(OpKind k) {
   }
 }
 
+/// Ops that name a buffer or barrier without touching its contents: views,
+/// allocation and release, control flow that carries views, fences, and the
+/// invalidation of a barrier (which the model needs no rule for: a later
+/// init resets the slot).
+bool isStructuralKind(OpKind k) {
+  switch (k) {
+  case OpKind::MemDescView:
+  case OpKind::MemDescIndex:
+  case OpKind::LocalAlloc:
+  case OpKind::TmemAlloc:
+  case OpKind::LocalDealloc:
+  case OpKind::InvalBarrier:
+  case OpKind::FenceAsyncShared:
+  case OpKind::ArefBuffer:
+  case OpKind::WarpSpecializePartitions:
+  case OpKind::WarpYield:
+  case OpKind::WarpReturn:
+  case OpKind::For:
+  case OpKind::If:
+  case OpKind::While:
+  case OpKind::Yield:
+  case OpKind::Func:
+  case OpKind::Return:
+    return true;
+  default:
+    return false;
+  }
+}
+
 } // namespace
 
 Explorer::Explorer(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &o, Observer *observer,
                    bool recordHangs)
     : m_(m), k_(k), opts_(o), prog_(m, *k.func), observer_(observer), recordHangs_(recordHangs) {
+  collectArefs();
   events_ = prog_.select([&](const ir::Operation &op) {
     OpKind kind = dialect::kindOf(&op);
-    if (isUnmodelled(kind))
-      unmodelled_ = &op;
+    if (std::string why = unmodelledReason(op); !why.empty()) {
+      // An event, so that a run reaching it stops there (one never reached
+      // does not matter).
+      unmodelledOps_.emplace(&op, std::move(why));
+      return true;
+    }
     if (observer_ && isLocalAccessKind(kind))
       return true;
-    return isSyncKind(kind) || kind == OpKind::MemDescIndex || kind == OpKind::For ||
+    return isSyncKind(kind) || isArefLoad(op) || kind == OpKind::MemDescIndex || kind == OpKind::ArefBuffer ||
+           kind == OpKind::For ||
            (kind == OpKind::Yield && op.parentOp() &&
             (dialect::kindOf(op.parentOp()) == OpKind::For || dialect::kindOf(op.parentOp()) == OpKind::If));
   });
+}
+
+std::string Explorer::unmodelledReason(const ir::Operation &op) const {
+  OpKind kind = dialect::kindOf(&op);
+  if (isStructuralKind(kind) || kind == OpKind::NamedBarrierArrive || kind == OpKind::NamedBarrierWait)
+    return {};
+  // What the op's operands touch: the roles the op table gives them, and
+  // the allocations any memdesc operand derives from.
+  dialect::OperandRoles r = dialect::operandRoles(m_, &op);
+  bool barrier = r.barrier || !r.barriers.empty(), buffer = !r.reads.empty() || !r.writes.empty();
+  if (kind == OpKind::Other) {
+    for (uint32_t i = 0; i < op.numResults; ++i)
+      if (dialect::typeText(m_, op.result(i)).starts_with("!ttg.memdesc"))
+        return {}; // a view of its operand (its uses are what touch memory)
+  }
+  for (uint32_t i = 0; i < op.numOperands; ++i) {
+    if (!dialect::typeText(m_, op.operands[i]).starts_with("!ttg.memdesc"))
+      continue;
+    for (const kernel::Allocation *a : k_.rootsOf(op.operands[i])) {
+      if (a->isBarrier && usedAsBarrier_.count(a->id))
+        barrier = true;
+      else if (a->kind == kernel::AllocKind::Shared || a->kind == kernel::AllocKind::Tensor)
+        buffer = true;
+    }
+  }
+  if (isSyncKind(kind) || isArefLoad(op))
+    return {};
+  // Local accesses are modelled for their buffers only: a barrier operand
+  // (e.g. a TMA store wait that arrives on barriers) is not.
+  if (barrier)
+    return "uses an mbarrier";
+  // Without an observer buffer contents do not matter to the model (no
+  // verdict depends on them); with one every access must be seen.
+  if (buffer && observer_ && !isLocalAccessKind(kind) && kind != OpKind::WarpSpecialize)
+    return "reads or writes a shared-memory or tensor-memory buffer";
+  return {};
+}
+
+bool Explorer::inputOnly(const ir::Value *v) const {
+  std::vector<const ir::Value *> work{v};
+  const ir::Block *entry = k_.func->firstRegion->first;
+  for (int budget = 0; !work.empty(); ++budget) {
+    if (budget > 256)
+      return false;
+    const ir::Value *cur = work.back();
+    work.pop_back();
+    if (cur->kind == ir::Value::BlockArgument) {
+      if (const ir::Value *cap = k_.captureOf(cur)) {
+        work.push_back(cap);
+        continue;
+      }
+      if (cur->ownerBlock() != entry)
+        return false; // a loop-carried or region argument
+      continue;
+    }
+    const ir::Operation *d = cur->definingOp();
+    if (!d || d->numRegions || !d->opName().starts_with("arith."))
+      return false; // a tensor, a load, a region's result: not an input
+    for (uint32_t i = 0; i < d->numOperands; ++i)
+      work.push_back(d->operands[i]);
+  }
+  return true;
+}
+
+const ir::Value *Explorer::choiceKey(const ir::Value *v) const {
+  const ir::Value *a = inputArg(v);
+  return a ? a : v;
+}
+
+interp::Scalar Explorer::decided(const State &s, const Proc &pr, const ir::Value *v) const {
+  interp::Scalar x = pr.p.value(v);
+  if (x.isKnown() || !v)
+    return x;
+  auto it = s.choices.find(choiceKey(v));
+  return it != s.choices.end() && inputOnly(v) ? interp::Scalar::boolean(it->second) : x;
+}
+
+std::vector<const ir::Value *> Explorer::mmaBarrierPreds(const ir::Operation *op) const {
+  std::vector<const ir::Value *> out;
+  OpKind kind = dialect::kindOf(op);
+  if (kind != OpKind::TcGen5Mma && kind != OpKind::TcGen5MmaScaled)
+    return out;
+  dialect::OpSyntax syn = dialect::scanOpSyntax(m_, op);
+  for (const ir::Value *bv : dialect::operandRoles(m_, op).barriers)
+    for (uint32_t i = 0; i < op->numOperands; ++i)
+      if (op->operands[i] == bv && syn.slots[i].bracketOf < 0)
+        for (uint32_t j = i + 1; j < op->numOperands; ++j)
+          if (syn.slots[j].bracketOf == static_cast<int32_t>(i))
+            out.push_back(op->operands[j]);
+  return out;
+}
+
+const ir::Value *Explorer::inputArg(const ir::Value *v) const {
+  const ir::Block *entry = k_.func->firstRegion->first;
+  for (int i = 0; i < 16 && v && v->kind == ir::Value::BlockArgument; ++i) {
+    if (v->ownerBlock() == entry)
+      return v;
+    v = k_.captureOf(v);
+  }
+  return nullptr;
+}
+
+void Explorer::collectArefs() {
+  // PTX-level shape of each aref and token, as their lowerings build it
+  // (docs/Deadlock.md, "NVWS arefs and tokens").
+  std::unordered_map<uint32_t, std::set<int>> putParts, getParts;
+  std::unordered_map<uint32_t, std::map<int, std::pair<int, int>>> tokenUses; // partition -> (commits, waits)
+  for (const kernel::Allocation &a : k_.allocations) {
+    if (a.kind == kernel::AllocKind::Aref && a.op && a.op->numOperands) {
+      auto t = dialect::parseMemDesc(m_, k_.chunk, dialect::typeText(m_, a.op->operands[0]));
+      ArefShape sh;
+      sh.depth = t && !t->shape.empty() ? t->shape[0] : 1;
+      sh.emptyCount = sh.fullCount = 0;
+      arefs_[a.id] = sh;
+    } else if (a.kind == kernel::AllocKind::Token && a.op) {
+      ArefShape sh;
+      sh.depth = dialect::intAttr(m_, a.op, "numBuffers").value_or(1);
+      arefs_[a.id] = sh;
+    }
+  }
+  k_.walk([&](const ir::Operation *op, const kernel::Placement &pl) {
+    OpKind kind = dialect::kindOf(op);
+    // A barrier-typed allocation (1-D i64) is a barrier when a barrier op
+    // uses it: a table op through its barrier operand roles, an op the table
+    // does not know through any memdesc operand.
+    std::vector<const ir::Value *> bars;
+    if (kind == OpKind::Other) {
+      for (uint32_t i = 0; i < op->numOperands; ++i)
+        if (dialect::typeText(m_, op->operands[i]).starts_with("!ttg.memdesc"))
+          bars.push_back(op->operands[i]);
+    } else if (!isLocalAccessKind(kind) && !isStructuralKind(kind)) {
+      dialect::OperandRoles br = dialect::operandRoles(m_, op);
+      bars = br.barriers;
+      if (br.barrier && kind != OpKind::NamedBarrierArrive && kind != OpKind::NamedBarrierWait)
+        bars.push_back(br.barrier);
+    }
+    for (const ir::Value *b : bars)
+      for (const kernel::Allocation *a : k_.rootsOf(b))
+        if (a->isBarrier)
+          usedAsBarrier_.insert(a->id);
+    if (!partitionAttrsOutside_ && !dialect::intArrayAttr(m_, op, "ttg.partition").empty()) {
+      bool inWs = false;
+      for (const ir::Operation *p = op->parentOp(); p && !inWs; p = p->parentOp())
+        inWs = dialect::kindOf(p) == OpKind::WarpSpecialize || dialect::kindOf(p) == OpKind::WarpSpecializePartitions;
+      partitionAttrsOutside_ = !inWs;
+    }
+    if (isArefLoad(*op)) {
+      dialect::OperandRoles lr = dialect::operandRoles(m_, op);
+      if (const ir::Operation *enter = lr.buffer ? lr.buffer->definingOp() : nullptr)
+        enterTx_[enter] += lr.bytes.value_or(0);
+      return;
+    }
+    if (!isArefKind(kind) || kind == OpKind::ArefCreate || kind == OpKind::CreateToken || !op->numOperands)
+      return;
+    const kernel::Allocation *a = arefOf(op->operands[0]);
+    if (!a)
+      return;
+    std::vector<int64_t> parts = dialect::intArrayAttr(m_, op, "ttg.partition");
+    int part = parts.empty() ? pl.partition : static_cast<int>(parts[0]);
+    if (kind == OpKind::ArefPutExit || kind == OpKind::ArefGetExit) {
+      // The arrivals a slot's barrier expects: per partition that exits (its
+      // first exit op), one per async op kind it names (NVWSLowerAref
+      // getArrivalCount).
+      std::vector<std::string_view> ops = dialect::arefAsyncOps(m_, op);
+      auto &seen = kind == OpKind::ArefPutExit ? putParts[a->id] : getParts[a->id];
+      if (seen.insert(part).second) {
+        int64_t &c = kind == OpKind::ArefPutExit ? arefs_[a->id].fullCount : arefs_[a->id].emptyCount;
+        c += static_cast<int64_t>(ops.size());
+      }
+      // The enter this exit closes: the token operand's definition.
+      if (const ir::Value *token = dialect::operandRoles(m_, op).source)
+        if (const ir::Operation *enter = token->definingOp())
+          enterExitOps_[enter] = std::move(ops);
+    } else if (kind == OpKind::ProducerCommit) {
+      tokenUses[a->id][part].first++;
+    } else if (kind == OpKind::ConsumerWait) {
+      tokenUses[a->id][part].second++;
+    }
+  });
+  for (auto &[id, sh] : arefs_) {
+    sh.emptyCount = std::max<int64_t>(sh.emptyCount, 1);
+    sh.fullCount = std::max<int64_t>(sh.fullCount, 1);
+  }
+  // A token's commit and wait in one partition are dropped by the lowering
+  // (program order already orders them).
+  k_.walk([&](const ir::Operation *op, const kernel::Placement &pl) {
+    OpKind kind = dialect::kindOf(op);
+    if ((kind != OpKind::ProducerCommit && kind != OpKind::ConsumerWait) || !op->numOperands)
+      return;
+    const kernel::Allocation *a = arefOf(op->operands[0]);
+    if (!a)
+      return;
+    std::vector<int64_t> parts = dialect::intArrayAttr(m_, op, "ttg.partition");
+    int part = parts.empty() ? pl.partition : static_cast<int>(parts[0]);
+    auto [commits, waits] = tokenUses[a->id][part];
+    if (commits && waits)
+      droppedTokenOps_.insert(op);
+  });
+}
+
+const kernel::Allocation *Explorer::arefOf(const ir::Value *v) const {
+  for (const kernel::Allocation *a : k_.rootsOf(v))
+    if (a->kind == kernel::AllocKind::Aref || a->kind == kernel::AllocKind::Token)
+      return a;
+  return nullptr;
+}
+
+uint64_t Explorer::arefKey(uint32_t alloc, int64_t slot, bool full) {
+  return keyOf({alloc, 2 * slot + (full ? 1 : 0)});
 }
 
 std::string Explorer::partName(int id) const {
@@ -115,6 +367,8 @@ int Explorer::warpsOf(int id) const {
 std::string Explorer::barName(uint64_t key) const {
   int64_t slot = slotOfKey(key);
   const kernel::Allocation &a = k_.allocations[allocOfKey(key)];
+  if (a.kind == kernel::AllocKind::Aref || a.kind == kernel::AllocKind::Token)
+    return a.name + (slot & 1 ? ".full[" : ".empty[") + std::to_string(slot / 2) + "]";
   return a.slots() > 1 || slot ? a.name + "[" + std::to_string(slot) + "]" : a.name;
 }
 
@@ -177,6 +431,8 @@ std::set<int> Explorer::arriversOf(uint32_t id, size_t *numOps) const {
     case OpKind::TmaGather:
     case OpKind::TcGen5Commit:
     case OpKind::AsyncCopyMbarrierArrive:
+    case OpKind::ClcTryCancel:
+    case OpKind::TmemCopy:
       bars.push_back(dialect::operandRoles(m_, op).barrier);
       break;
     case OpKind::TcGen5Mma:
@@ -187,7 +443,7 @@ std::set<int> Explorer::arriversOf(uint32_t id, size_t *numOps) const {
       return;
     }
     for (const ir::Value *b : bars)
-      for (const kernel::Allocation *a : k_.rootsOf(b))
+      for (const kernel::Allocation *a : b ? k_.rootsOf(b) : std::vector<const kernel::Allocation *>())
         if (a->id == id) {
           out.insert(pl.partition);
           ++ops;
@@ -257,7 +513,22 @@ bool Explorer::advance(State &s, size_t pi, std::string &unknown) {
     if (r.isUnknown()) {
       if (r.cause == interp::StepResult::Cause::StepLimit)
         continue;
+      if (r.cause == interp::StepResult::Cause::Condition && r.op && r.op->numOperands &&
+          inputOnly(r.op->operands[0])) {
+        // A branch on unbound inputs: taken as decided before on this path,
+        // else a branch point of the model (stepBranch explores both sides).
+        auto it = s.choices.find(choiceKey(r.op->operands[0]));
+        if (it != s.choices.end() && pr.p.resolveCondition(it->second))
+          continue;
+        pr.status = PStatus::AtEvent;
+        return true;
+      }
       unknown = partName(pr.partition) + ": " + r.describe(m_);
+      return false;
+    }
+    if (auto um = unmodelledOps_.find(r.op); um != unmodelledOps_.end()) {
+      unknown = partName(pr.partition) + ": " + std::string(r.op->opName()) + " (IR line " +
+                std::to_string(r.op->line) + ") " + um->second + " and is not modelled";
       return false;
     }
     OpKind kind = dialect::kindOf(r.op);
@@ -269,6 +540,13 @@ bool Explorer::advance(State &s, size_t pi, std::string &unknown) {
       if (proof_ && readsMove(s, pr, r.op, unknown))
         return false;
       recordSlot(s, pr, r.op);
+      continue;
+    }
+    if (kind == OpKind::ArefBuffer) {
+      // The views of one stage of an aref: the stage is their slot.
+      interp::Scalar stage = pr.p.value(dialect::operandRoles(m_, r.op).index);
+      for (uint32_t i = 0; stage.isKnown() && i < r.op->numResults; ++i)
+        setSlot(pr, r.op->result(i), stage.sext());
       continue;
     }
     if (kind == OpKind::For || kind == OpKind::Yield) {
@@ -539,11 +817,18 @@ std::vector<std::pair<interp::Bindings, std::string>> planRuns(const ir::Module 
     if (!bound)
       unbound.push_back(name);
   }
+  // tt.get_num_programs without --grid is an input like the others: tried
+  // over the same values (every axis).
+  bool numPrograms = false;
+  if (!opts.bindings.numPrograms)
+    k.walk([&](const ir::Operation *op, const kernel::Placement &) {
+      numPrograms |= dialect::kindOf(op) == OpKind::GetNumPrograms;
+    });
   std::vector<std::pair<interp::Bindings, std::string>> runs;
   std::string fixed;
   for (const interp::Bindings::Arg &a : opts.bindings.args)
     fixed += (fixed.empty() ? "" : ", ") + a.name + "=" + std::to_string(a.value);
-  if (unbound.empty()) {
+  if (unbound.empty() && !numPrograms) {
     runs.push_back({opts.bindings, fixed.empty() ? "(no integer arguments)" : fixed});
     return runs;
   }
@@ -551,8 +836,26 @@ std::vector<std::pair<interp::Bindings, std::string>> planRuns(const ir::Module 
     interp::Bindings b = opts.bindings;
     for (const std::string &n : unbound)
       b.set(n, v);
-    runs.push_back({b, (fixed.empty() ? "" : fixed + ", ") + "others=" + std::to_string(v)});
+    std::string label = fixed;
+    if (!unbound.empty())
+      label += (label.empty() ? "" : ", ") + std::string("others=") + std::to_string(v);
+    if (!numPrograms) {
+      runs.push_back({b, label});
+      continue;
+    }
+    // The grid is tried over the same values, each at most the others'
+    // value (a persistent kernel's programs share the tiles the other
+    // arguments make: a grid as large as the work gives each one tile).
+    for (int64_t g : opts.tryValues) {
+      if (g < 1 || (!unbound.empty() && g > v))
+        continue; // a launch has at least one program
+      interp::Bindings bg = b;
+      bg.numPrograms = std::array<int64_t, 3>{g, g, g};
+      runs.push_back({bg, label + (label.empty() ? "" : ", ") + "num_programs=" + std::to_string(g)});
+    }
   }
+  if (numPrograms)
+    unbound.push_back("num_programs");
   return runs;
 }
 

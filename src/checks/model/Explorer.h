@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -113,6 +114,52 @@ private:
   // model reads, which must not move with a trip count.
   Outcome stepTripChoice(const State &s, size_t pi, Successors &out, std::string &unknown);
   bool readsMove(const State &s, const Proc &pr, const ir::Operation *op, std::string &unknown) const;
+  Outcome stepOpAs(const State &s, size_t pi, Successors &out, std::string &unknown, bool on);
+  Outcome stepBranch(const State &s, size_t pi, Successors &out, std::string &unknown);
+  /// Two successors that fix the unbound input `v` true and false (no op runs).
+  Outcome stepDecide(const State &s, size_t pi, Successors &out, const ir::Value *v);
+  Outcome stepTmemCopy(OpStep &o);
+  Outcome stepAref(OpStep &o, std::string &unknown);
+  /// Arrives on `key` the way an NVWS exit's async op kind does: `none` and
+  /// `wgmma` arrive at once, `tc5mma` / `tmem_copy` through a tcgen05 commit
+  /// (async), `tma_load` not at all (the TMA's bytes complete the phase).
+  /// False when the arrival over-arrives (noted; the interleaving ends).
+  bool arefArrive(OpStep &o, uint64_t key, std::string_view asyncOp);
+
+  // Inputs explored both ways (Explorer.cpp).
+  /// True when `v` is computed only from the function's arguments and
+  /// constants by integer arithmetic: an unknown value of it is an unbound
+  /// input, which some launch may give either way.
+  bool inputOnly(const ir::Value *v) const;
+  /// The function argument `v` is (through partition captures), or null.
+  const ir::Value *inputArg(const ir::Value *v) const;
+  /// What a decision on the input-only value `v` is recorded under: the
+  /// argument it is, else `v` itself (a function of the inputs alone has one
+  /// value in a launch).
+  const ir::Value *choiceKey(const ir::Value *v) const;
+  /// The value of `v` for process `pr`, or the side decided for it on this
+  /// path when it is an unknown input-only value.
+  interp::Scalar decided(const State &s, const Proc &pr, const ir::Value *v) const;
+  /// The completion-barrier predicates of a tcgen05 MMA (the operands in
+  /// its barriers' brackets).
+  std::vector<const ir::Value *> mmaBarrierPreds(const ir::Operation *op) const;
+
+  // Ops the model does not know (Explorer.cpp).
+  /// Why `op` touches an mbarrier or a buffer the model would not see, or
+  /// empty when the model steps on it, treats it as an access or it touches
+  /// neither.
+  std::string unmodelledReason(const ir::Operation &op) const;
+
+  // NVWS arefs and tokens (Explorer.cpp): each is a ring of `depth` slots,
+  // an `empty` and a `full` mbarrier per slot (keys: arefKey).
+  struct ArefShape {
+    int64_t depth = 0, emptyCount = 1, fullCount = 1;
+  };
+  void collectArefs();
+  /// The allocation of the aref or token `v` refers to, or null.
+  const kernel::Allocation *arefOf(const ir::Value *v) const;
+  /// The key of slot `slot`'s `full` (or `empty`) mbarrier of aref `alloc`.
+  static uint64_t arefKey(uint32_t alloc, int64_t slot, bool full);
   void noteOverArrival(const std::string &actor, const ir::Operation *op, uint64_t key, const Bar &b,
                        int64_t arrive, const std::string &action);
 
@@ -133,6 +180,21 @@ private:
   interp::Program prog_;
   interp::EventSet events_;
   const ir::Operation *unmodelled_ = nullptr;
+  std::unordered_map<const ir::Operation *, std::string> unmodelledOps_;
+  std::unordered_map<uint32_t, ArefShape> arefs_;
+  /// Per aref put/get enter: the async ops of the exit that closes it.
+  std::unordered_map<const ir::Operation *, std::vector<std::string_view>> enterExitOps_;
+  /// Per aref put enter: the bytes of the nvws descriptor loads into its buffers.
+  std::unordered_map<const ir::Operation *, int64_t> enterTx_;
+  /// Token commit/wait pairs in one partition, which the lowering drops.
+  std::set<const ir::Operation *> droppedTokenOps_;
+  /// Barrier-typed allocations some barrier op uses (an i64 buffer that no
+  /// barrier op touches is data).
+  std::set<uint32_t> usedAsBarrier_;
+  /// Some op outside any warp_specialize carries a `ttg.partition`
+  /// attribute: code partitioning has not run, and arefs' stages and phases
+  /// are placeholders (nvws-assign-stage-phase rewrites them).
+  bool partitionAttrsOutside_ = false;
   Observer *observer_ = nullptr;
   bool recordHangs_ = false;
   bool proof_ = false;        // prove(): symbolic trip counts, folding

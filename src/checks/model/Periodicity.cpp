@@ -64,7 +64,7 @@ std::optional<std::vector<int64_t>> shiftBetween(const State &older, const State
                                                  const interp::TripProof &proof) {
   const auto &to = older.trips.items, &tn = newer.trips.items;
   if (to.size() != tn.size() || older.procs.size() != newer.procs.size() || older.bars.size() != newer.bars.size() ||
-      older.named.size() != newer.named.size() || !(older.async == newer.async) ||
+      older.named.size() != newer.named.size() || !(older.async == newer.async) || older.choices != newer.choices ||
       !older.hist.accesses().empty() || !newer.hist.accesses().empty())
     return std::nullopt;
   std::vector<int64_t> delta(tn.size(), 0);

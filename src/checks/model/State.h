@@ -106,9 +106,12 @@ struct State {
   std::map<int64_t, Named> named;
   AccessHistory hist; // the accesses later ones must be ordered after (observers)
   interp::TripParams trips; // proof mode: the symbolic trip counts (model/Periodicity.h)
+  /// Unbound i1 inputs (function arguments) decided on this path: every
+  /// later branch or predicate on the same argument takes the same side.
+  std::map<const ir::Value *, bool> choices;
   bool operator==(const State &o) const {
     return procs == o.procs && bars == o.bars && async == o.async && named == o.named &&
-           hist == o.hist && trips == o.trips;
+           hist == o.hist && trips == o.trips && choices == o.choices;
   }
   /// The mbarrier at `key`, or a fresh (uninitialised) one.
   Bar barAt(uint64_t key) const;

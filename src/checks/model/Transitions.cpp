@@ -128,22 +128,84 @@ Explorer::Outcome Explorer::stepOp(const State &s, size_t pi, Successors &out, s
   const ir::Operation *op = pr.p.op();
   if (!op)
     return Outcome::Blocked;
+  if (pr.p.last().isUnknown() && pr.p.last().cause == interp::StepResult::Cause::Condition)
+    return stepBranch(s, pi, out, unknown);
   if (proof_ && readsMove(s, pr, op, unknown))
     return Outcome::Unknown;
-  OpKind kind = dialect::kindOf(op);
   dialect::OperandRoles r = dialect::operandRoles(m_, op);
-  interp::Scalar pred = r.pred ? pr.p.value(r.pred) : interp::Scalar::boolean(true);
+  // Unknown predicates on unbound inputs are decided first: some launch
+  // executes the op, another skips it (stepDecide); on a path the same
+  // input keeps its side.
+  std::vector<const ir::Value *> preds = mmaBarrierPreds(op);
+  preds.insert(preds.begin(), r.pred);
+  for (const ir::Value *p : preds)
+    if (p && !decided(s, pr, p).isKnown() && inputOnly(p))
+      return stepDecide(s, pi, out, p);
+  interp::Scalar pred = r.pred ? decided(s, pr, r.pred) : interp::Scalar::boolean(true);
   if (r.pred && !pred.isKnown()) {
     unknown = partName(pr.partition) + ": the predicate of " + std::string(op->opName()) + " at IR line " +
               std::to_string(op->line) + " is unknown: " + pred.describe(m_);
     return Outcome::Unknown;
   }
-  bool on = !r.pred || pred.isTrue();
-  OpStep o{s, pi, pr, op, kind, std::move(r), on, out, s, {}, 0};
+  return stepOpAs(s, pi, out, unknown, !r.pred || pred.isTrue());
+}
+
+Explorer::Outcome Explorer::stepDecide(const State &s, size_t pi, Successors &out, const ir::Value *v) {
+  const Proc &pr = s.procs[pi];
+  std::string name = interp::valueName(m_, *v);
+  for (bool taken : {true, false}) {
+    State n = s;
+    n.choices[choiceKey(v)] = taken;
+    out.push_back({std::move(n), TraceStep{partName(pr.partition),
+                                           "assumes unbound " + name + " is " + (taken ? "true" : "false") +
+                                               " (some launch)",
+                                           where(pr.p.op())}});
+  }
+  return Outcome::Pushed;
+}
+
+Explorer::Outcome Explorer::stepBranch(const State &s, size_t pi, Successors &out, std::string &unknown) {
+  // The process stopped at a branch on unbound inputs (advance()): one
+  // successor per side.
+  const Proc &pr = s.procs[pi];
+  const ir::Operation *op = pr.p.op();
+  const ir::Value *key = choiceKey(op->operands[0]);
+  std::string name = interp::valueName(m_, *op->operands[0]);
+  auto decision = s.choices.find(key);
+  for (bool taken : {true, false}) {
+    if (decision != s.choices.end() && decision->second != taken)
+      continue; // decided on this path after the process stopped here
+    State n = s;
+    Proc &np = n.procs[pi];
+    if (!np.p.resolveCondition(taken)) {
+      unknown = partName(pr.partition) + ": cannot branch at " + std::string(op->opName()) + " (IR line " +
+                std::to_string(op->line) + ")";
+      return Outcome::Unknown;
+    }
+    np.status = PStatus::AtEvent;
+    n.choices[key] = taken;
+    TraceStep st{partName(pr.partition),
+                 std::string("takes the ") + (taken ? "true" : "false") + " side of " + std::string(op->opName()) +
+                     " on unbound " + name,
+                 where(op)};
+    curOut_ = &out;
+    if (!advance(n, pi, unknown))
+      return Outcome::Unknown;
+    out.push_back({std::move(n), std::move(st)});
+  }
+  return Outcome::Pushed;
+}
+
+Explorer::Outcome Explorer::stepOpAs(const State &s, size_t pi, Successors &out, std::string &unknown, bool on) {
+  const Proc &pr = s.procs[pi];
+  const ir::Operation *op = pr.p.op();
+  OpKind kind = dialect::kindOf(op);
+  OpStep o{s, pi, pr, op, kind, dialect::operandRoles(m_, op), on, out, s, {}, 0};
   curOut_ = &out;
   o.st.actor = partName(pr.partition);
   o.st.where = where(op);
-  if (o.r.barrier && kind != OpKind::NamedBarrierArrive && kind != OpKind::NamedBarrierWait &&
+  bool aref = dialect::lookupOp(op->opName()) && dialect::lookupOp(op->opName())->category == dialect::OpCategory::Nvws;
+  if (o.r.barrier && !aref && kind != OpKind::NamedBarrierArrive && kind != OpKind::NamedBarrierWait &&
       kind != OpKind::WarpSpecialize) {
     auto key = barrierKey(s, pr, o.r.barrier);
     if (!key) {
@@ -170,11 +232,15 @@ Explorer::Outcome Explorer::stepOp(const State &s, size_t pi, Successors &out, s
   case OpKind::TmaGather:
   case OpKind::AsyncCopyMbarrierArrive:
   case OpKind::TcGen5Commit:
+  case OpKind::ClcTryCancel:
     res = stepAsyncIssue(o);
     break;
   case OpKind::TcGen5Mma:
   case OpKind::TcGen5MmaScaled:
     res = stepMma(o, unknown);
+    break;
+  case OpKind::TmemCopy:
+    res = stepTmemCopy(o);
     break;
   case OpKind::NamedBarrierArrive:
   case OpKind::NamedBarrierWait:
@@ -184,7 +250,10 @@ Explorer::Outcome Explorer::stepOp(const State &s, size_t pi, Successors &out, s
     res = stepFork(o, unknown);
     break;
   default:
-    o.st.action = std::string(op->opName());
+    if (aref || o.op->opName().starts_with("nvws.descriptor_"))
+      res = stepAref(o, unknown);
+    else
+      o.st.action = std::string(op->opName());
     break;
   }
   if (res != Outcome::Advance)
@@ -258,7 +327,7 @@ Explorer::Outcome Explorer::stepAsyncIssue(OpStep &o) {
     o.st.action = "skips " + std::string(o.op->opName()) + " (predicate false)";
     return Outcome::Advance;
   }
-  bool tma = isTmaCompletion(o.op);
+  bool tma = isTxCompletion(o.op);
   Async a;
   a.key = o.key;
   a.op = o.op;
@@ -274,7 +343,11 @@ Explorer::Outcome Explorer::stepAsyncIssue(OpStep &o) {
     a.vc.set(actorOf(o.pi, kBarrierAgent), o.np().asyncTick);
     o.np().vc.tick(actorOf(o.pi));
   }
-  if (tma) {
+  if (tma && o.kind == OpKind::ClcTryCancel) {
+    // clusterlaunchcontrol.try_cancel: complete_tx of its 16-byte response.
+    a.tx = o.r.bytes.value_or(16);
+    o.st.action = "issues clc_try_cancel (" + std::to_string(a.tx) + "-byte response) on " + barName(a.key);
+  } else if (tma) {
     auto t = dialect::parseMemDesc(m_, k_.chunk, dialect::typeText(m_, o.r.buffer));
     a.tx = t && t->bytes() ? static_cast<int64_t>(*t->bytes()) : 0;
     o.st.action = "issues TMA load of " + std::to_string(a.tx) + " bytes on " + barName(a.key);
@@ -308,7 +381,7 @@ Explorer::Outcome Explorer::stepMma(OpStep &o, std::string &unknown) {
         for (uint32_t j = i + 1; j < o.op->numOperands; ++j)
           if (syn.slots[j].bracketOf == static_cast<int32_t>(i))
             bp = o.op->operands[j];
-    interp::Scalar bpv = o.val(bp);
+    interp::Scalar bpv = bp ? decided(o.s, o.pr, bp) : interp::Scalar::boolean(true);
     if (bp && !bpv.isKnown()) {
       unknown = partName(o.pr.partition) + ": a completion-barrier predicate of " + std::string(o.op->opName()) +
                 " at IR line " + std::to_string(o.op->line) + " is unknown";
@@ -330,6 +403,201 @@ Explorer::Outcome Explorer::stepMma(OpStep &o, std::string &unknown) {
     issueAsync(o.n, a);
     o.st.action += " (completes on " + barName(a.key) + ")";
   }
+  return Outcome::Advance;
+}
+
+Explorer::Outcome Explorer::stepTmemCopy(OpStep &o) {
+  // tcgen05.cp: an async read of the SMEM source and write of the TMEM
+  // destination by the issuer's tcgen05 agent, ordered before its later
+  // tcgen05 ops and tracked by a later tcgen05.commit; with the optional
+  // barrier operand it is committed to that barrier (one async arrival).
+  o.st.action = "issues tmem_copy";
+  if (!o.on)
+    return Outcome::Advance;
+  VectorClock clock;
+  if (tracksClocks()) {
+    ++o.np().asyncTick;
+    for (const ir::Value *rv : o.r.reads)
+      recordAccess(o.n, o.pi, o.op, rv, false, kBarrierAgent);
+    for (const ir::Value *wv : o.r.writes)
+      recordAccess(o.n, o.pi, o.op, wv, true, kBarrierAgent);
+    clock = o.np().vc;
+    clock.set(actorOf(o.pi, kBarrierAgent), o.np().asyncTick);
+    o.np().vc.tick(actorOf(o.pi));
+  }
+  if (o.r.barrier) {
+    Async a;
+    a.key = o.key;
+    a.arrive = 1;
+    a.op = o.op;
+    a.from = static_cast<uint32_t>(o.pi);
+    a.vc = clock;
+    issueAsync(o.n, a);
+    o.st.action += " (completes on " + barName(a.key) + ")";
+  }
+  return Outcome::Advance;
+}
+
+bool Explorer::arefArrive(OpStep &o, uint64_t key, std::string_view asyncOp) {
+  if (asyncOp == "tma_load" || asyncOp == "cp_async")
+    return true; // the expect at the enter arrived; the loads' bytes complete the phase
+  if (asyncOp == "tc5mma" || asyncOp == "tmem_copy") {
+    // A tcgen05.commit on the barrier: arrives once the issuer's earlier
+    // tcgen05 work is done.
+    Async a;
+    a.key = key;
+    a.arrive = 1;
+    a.op = o.op;
+    a.from = static_cast<uint32_t>(o.pi);
+    if (tracksClocks()) {
+      a.vc = o.np().vc;
+      a.vc.set(actorOf(o.pi, kBarrierAgent), o.np().asyncTick);
+      o.np().vc.tick(actorOf(o.pi));
+    }
+    issueAsync(o.n, a);
+    o.st.action += "; commits " + std::string(asyncOp) + " work to " + barName(key);
+    return true;
+  }
+  Bar &b = o.n.bars[key];
+  if (overArrives(b, 1)) {
+    noteOverArrival(partName(o.pr.partition), o.op, key, b, 1, "arrive on " + barName(key));
+    return false;
+  }
+  if (tracksClocks()) {
+    b.acc.join(o.np().vc);
+    o.np().vc.tick(actorOf(o.pi));
+  }
+  o.st.action += "; arrive on " + barName(key) + " " + effectText(applyArrivals(b, 1, 0));
+  if (observer_)
+    observer_->onArrive(*this, o.n, o.pi, key);
+  return true;
+}
+
+Explorer::Outcome Explorer::stepAref(OpStep &o, std::string &unknown) {
+  // NVWS arefs and tokens, as NVWSLowerAref / the token lowering rewrite
+  // them into mbarriers (docs/Deadlock.md, "NVWS arefs and tokens").
+  std::string name(o.op->opName());
+  auto fail = [&](const std::string &why) {
+    unknown = partName(o.pr.partition) + ": " + name + " (IR line " + std::to_string(o.op->line) + ") " + why;
+    return Outcome::Unknown;
+  };
+  if (o.kind == OpKind::ArefCreate || o.kind == OpKind::CreateToken) {
+    const kernel::Allocation *a = o.op->numResults ? k_.allocationOf(o.op->result(0)) : nullptr;
+    auto it = a ? arefs_.find(a->id) : arefs_.end();
+    if (it == arefs_.end())
+      return fail("has no ring this tool can size");
+    const ArefShape &sh = it->second;
+    for (int64_t i = 0; i < sh.depth; ++i) {
+      initBarrier(o.n.bars[arefKey(a->id, i, false)], sh.emptyCount);
+      initBarrier(o.n.bars[arefKey(a->id, i, true)], sh.fullCount);
+    }
+    o.st.action = "creates " + a->name + ": " + std::to_string(sh.depth) + " slots, empty count " +
+                  std::to_string(sh.emptyCount) + ", full count " + std::to_string(sh.fullCount);
+    return Outcome::Advance;
+  }
+  if (partitionAttrsOutside_ && o.kind != OpKind::ArefCreate && o.kind != OpKind::CreateToken)
+    return fail("is in a kernel whose partitions are still attributes (code partitioning has not run, "
+                "so its stages and phases are not final)");
+  const ir::Value *ref = o.op->numOperands ? o.op->operands[0] : nullptr;
+  bool load = name.starts_with("nvws.descriptor_");
+  if (load)
+    ref = o.r.buffer;
+  const kernel::Allocation *a = ref ? arefOf(ref) : nullptr;
+  if (!a)
+    return fail("refers to no aref or token this tool can trace");
+  if (load) {
+    // The TMA load the lowering makes of it: bytes on the slot's full barrier.
+    std::optional<int64_t> slot = slotOf(o.s, o.pr, o.r.buffer);
+    if (!slot)
+      return fail("writes an aref buffer whose stage is unknown");
+    Async t;
+    t.key = arefKey(a->id, *slot, true);
+    t.tx = o.r.bytes.value_or(0);
+    t.op = o.op;
+    t.from = static_cast<uint32_t>(o.pi);
+    if (tracksClocks()) {
+      ++o.np().asyncTick;
+      for (const ir::Value *w : o.r.writes)
+        recordAccess(o.n, o.pi, o.op, w, true, kBarrierAgent);
+      t.vc = o.np().vc;
+      t.vc.set(actorOf(o.pi, kBarrierAgent), o.np().asyncTick);
+      o.np().vc.tick(actorOf(o.pi));
+    }
+    issueAsync(o.n, t);
+    o.st.action = "issues TMA load of " + std::to_string(t.tx) + " bytes on " + barName(t.key);
+    return Outcome::Advance;
+  }
+  interp::Scalar stage = o.r.index ? o.val(o.r.index) : interp::Scalar::known(0, 32);
+  if (!o.r.index && a->kind == kernel::AllocKind::Aref)
+    return fail("has no stage (nvws-assign-stage-phase has not run)");
+  if (!stage.isKnown())
+    return fail("uses an unknown stage: " + stage.describe(m_));
+  int64_t slot = stage.sext();
+  if (slot < 0 || slot >= arefs_[a->id].depth)
+    return fail("uses stage " + std::to_string(slot) + " outside its " + std::to_string(arefs_[a->id].depth) +
+                " slots");
+  bool enter = o.kind == OpKind::ArefPutEnter || o.kind == OpKind::ArefGetEnter ||
+               o.kind == OpKind::ProducerAcquire || o.kind == OpKind::ConsumerWait;
+  if (droppedTokenOps_.count(o.op)) {
+    o.st.action = name + " (dropped: its partition both commits and waits on " + a->name + ")";
+    return Outcome::Advance;
+  }
+  if (enter) {
+    // Wait: put/acquire on the slot's empty barrier, get/wait on its full one.
+    bool full = o.kind == OpKind::ArefGetEnter || o.kind == OpKind::ConsumerWait;
+    if (!o.r.phase)
+      return fail("has no phase (nvws-assign-stage-phase has not run)");
+    interp::Scalar ph = o.val(o.r.phase);
+    if (!ph.isKnown())
+      return fail("waits with an unknown phase: " + ph.describe(m_));
+    // producer_acquire waits on the phase xor 1 (getMBarrierPhaseBit).
+    int64_t parity = (ph.zext() ^ (o.kind == OpKind::ProducerAcquire ? 1 : 0)) & 1;
+    o.key = arefKey(a->id, slot, full);
+    Bar b = o.s.barAt(o.key);
+    if (!waitPasses(b, parity))
+      return Outcome::Blocked;
+    o.st.action = name + ": waits on " + barName(o.key) + " parity " + std::to_string(parity) + ": passes";
+    Proc &np = o.np();
+    if (tracksClocks() && b.phase > 0)
+      np.vc.join(b.done);
+    np.lastWait = o.op;
+    np.lastKey = o.key;
+    np.lastPhase = b.phase;
+    if (observer_)
+      observer_->onWait(*this, o.n, o.pi, o.key, b.phase);
+    // The stage's buffers are the enter's memdesc results.
+    for (uint32_t i = 0; i < o.op->numResults; ++i)
+      if (dialect::typeText(m_, o.op->result(i)).starts_with("!ttg.memdesc"))
+        setSlot(np, o.op->result(i), slot);
+    if (o.kind == OpKind::ArefPutEnter) {
+      // A TMA producer: the lowering's barrier_expect on the full barrier,
+      // of the bytes of the loads into the stage's buffers.
+      auto ex = enterExitOps_.find(o.op);
+      if (ex != enterExitOps_.end() &&
+          std::find(ex->second.begin(), ex->second.end(), "tma_load") != ex->second.end()) {
+        auto txIt = enterTx_.find(o.op);
+        int64_t tx = txIt == enterTx_.end() ? 0 : txIt->second;
+        uint64_t fk = arefKey(a->id, slot, true);
+        Bar &fb = o.n.bars[fk];
+        if (overArrives(fb, 1)) {
+          noteOverArrival(partName(o.pr.partition), o.op, fk, fb, 1, "expect on " + barName(fk));
+          return Outcome::Blocked;
+        }
+        o.st.action += "; expect " + std::to_string(tx) + " bytes + arrive on " + barName(fk) + " " +
+                       effectText(applyArrivals(fb, 1, tx));
+      }
+    }
+    return Outcome::Advance;
+  }
+  // Exit: arrive on the other barrier of the slot.
+  bool full = o.kind == OpKind::ArefPutExit || o.kind == OpKind::ProducerCommit;
+  uint64_t key = arefKey(a->id, slot, full);
+  o.st.action = name + " on " + a->name + "[" + std::to_string(slot) + "]";
+  if (o.kind == OpKind::ProducerCommit || o.kind == OpKind::ConsumerRelease)
+    return arefArrive(o, key, "none") ? Outcome::Advance : Outcome::Blocked;
+  for (std::string_view k : dialect::arefAsyncOps(m_, o.op))
+    if (!arefArrive(o, key, k))
+      return Outcome::Blocked;
   return Outcome::Advance;
 }
 
