@@ -91,22 +91,19 @@ Explorer::Explorer(const ir::Module &m, const kernel::Kernel &k, const DeadlockO
       unmodelled_ = &op;
     if (observer_ && isLocalAccessKind(kind))
       return true;
-    return isSyncKind(kind) || kind == OpKind::MemDescIndex || kind == OpKind::For ||
+    return isSyncKind(kind) || kind == OpKind::MemDescIndex || kind == OpKind::For || kind == OpKind::WarpYield ||
            (kind == OpKind::Yield && op.parentOp() &&
             (dialect::kindOf(op.parentOp()) == OpKind::For || dialect::kindOf(op.parentOp()) == OpKind::If));
   });
 }
 
-std::string Explorer::partName(int id) const {
-  kernel::Placement pl;
-  pl.partition = id;
-  pl.ws = k_.warpSpecializes.empty() ? nullptr : &k_.warpSpecializes[0];
-  return id == kernel::kOutside ? "outside" : k_.partitionName(pl);
+std::string Explorer::partName(const Proc &pr) const {
+  return pr.partition == kernel::kOutside ? "outside" : k_.partitionName({pr.ws, pr.partition});
 }
 
-int Explorer::warpsOf(int id) const {
-  if (!k_.warpSpecializes.empty())
-    if (const kernel::Partition *p = k_.warpSpecializes[0].find(id))
+int Explorer::warpsOf(const Proc &pr) const {
+  if (pr.ws)
+    if (const kernel::Partition *p = pr.ws->find(pr.partition))
       if (p->numWarps)
         return p->numWarps;
   return k_.moduleWarps ? k_.moduleWarps : 4;
@@ -165,10 +162,12 @@ std::optional<std::pair<uint32_t, int64_t>> Explorer::barrierKey(const State &s,
   return std::nullopt;
 }
 
-std::set<int> Explorer::arriversOf(uint32_t id, size_t *numOps) const {
+std::set<int> Explorer::arriversOf(uint32_t id, size_t *numOps, const kernel::WarpSpecialize *ws) const {
   std::set<int> out;
   size_t ops = 0;
   k_.walk([&](const ir::Operation *op, const kernel::Placement &pl) {
+    if (ws && pl.ws != ws && pl.partition != kernel::kOutside)
+      return; // a partition of another warp_specialize
     std::vector<const ir::Value *> bars;
     switch (dialect::kindOf(op)) {
     case OpKind::ArriveBarrier:
@@ -240,7 +239,7 @@ bool Explorer::advance(State &s, size_t pi, std::string &unknown) {
   for (int guard = 0; guard < 1'000'000; ++guard) {
     interp::StepResult r = pr.p.step(events_);
     if (r.isUnknown() && r.cause == interp::StepResult::Cause::StepLimit && ++limits >= 20) {
-      unknown = partName(pr.partition) + " runs " + std::to_string(20 * kLocalSteps) +
+      unknown = partName(pr) + " runs " + std::to_string(20 * kLocalSteps) +
                 " ops without reaching a barrier (an unbounded loop?)";
       return false;
     }
@@ -251,10 +250,18 @@ bool Explorer::advance(State &s, size_t pi, std::string &unknown) {
     if (r.isUnknown()) {
       if (r.cause == interp::StepResult::Cause::StepLimit)
         continue;
-      unknown = partName(pr.partition) + ": " + r.describe(m_);
+      unknown = partName(pr) + ": " + r.describe(m_);
       return false;
     }
     OpKind kind = dialect::kindOf(r.op);
+    if (kind == OpKind::WarpYield) {
+      // The default region's values for the warp_specialize's results,
+      // handed over at the join (resumeBlocked).
+      pr.results.clear();
+      for (uint32_t i = 0; i < r.op->numOperands; ++i)
+        pr.results.push_back(pr.p.operand(i));
+      continue;
+    }
     if (observer_ && isLocalAccessKind(kind)) {
       localAccess(s, pi, r.op);
       continue;
