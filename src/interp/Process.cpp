@@ -235,6 +235,11 @@ template <class IsEvent> StepResult Process::run(IsEvent &&isEvent) {
     const ScalarRef *o = refs + in.opBegin;
     switch (in.code) {
     case Opcode::Nop:
+      // Only a warp_specialize has results here (Program): stepped over,
+      // they are unknown; leaveRegionOp writes them at a join.
+      for (uint32_t k = 0; k < in.numResults; ++k)
+        if (const Program::Dest &d = dests[in.destBegin + k]; d.id)
+          env_[d.slot] = {Scalar::unknown(Reason::RegionResult, P.dynamicValue(d.id)), d.id};
       pc = in.end;
       continue;
     case Opcode::ProgramId:
@@ -503,6 +508,25 @@ std::optional<Process> Process::enterRegion(const ir::Region &region) const {
   child.write(P.dests_.data() + rc->argBegin, rc->numArgs, args.data(), rc->numArgs);
   child.canonicalize();
   return child;
+}
+
+bool Process::leaveRegionOp(std::span<const Scalar> results) {
+  if (status_ != Status::AtEvent)
+    return false;
+  const Instr &in = prog_->instrs_[pc_];
+  if (!in.op || !in.op->firstRegion || in.code == Opcode::For || in.code == Opcode::If ||
+      in.code == Opcode::While)
+    return false;
+  for (uint32_t k = 0; k < in.numResults; ++k)
+    if (const Program::Dest &d = prog_->dests_[in.destBegin + k]; d.id)
+      env_[d.slot] = {k < results.size() ? results[k]
+                                         : Scalar::unknown(Reason::RegionResult, prog_->dynamicValue(d.id)),
+                      d.id};
+  pc_ = in.end;
+  status_ = Status::Ready;
+  last_ = {};
+  canonicalize();
+  return true;
 }
 
 bool Process::resolveCondition(bool taken) {

@@ -125,6 +125,13 @@ public:
   /// holds `region`, or when the region belongs to scf.for/if/while.
   std::optional<Process> enterRegion(const ir::Region &region) const;
 
+  /// Leaves the op this process is stopped at (an Event op with regions
+  /// that are run by other processes, e.g. a ttg.warp_specialize after its
+  /// join) without stepping into it: its integer results take `results`
+  /// (unknown past the end) and the process stands after the op. False
+  /// unless stopped at such an op.
+  bool leaveRegionOp(std::span<const Scalar> results);
+
   /// After an Unknown whose cause is Condition, continues as if the
   /// condition were `taken` (to explore both sides). False when the process
   /// is not stopped on an unknown condition.

@@ -254,6 +254,17 @@ struct Program::Builder {
                                        in.end - 1, true, Reason::Undefined));
       return;
     }
+    if (op.is("ttg.warp_specialize") && op.numResults) {
+      // The values the default region yields (ttg.warp_yield) become the
+      // results at the join: computed values, live once the op has ended,
+      // written by Process::leaveRegionOp (stepping over the op leaves them
+      // unknown).
+      in.destBegin = static_cast<uint32_t>(p.dests_.size());
+      in.numResults = op.numResults;
+      for (uint32_t k = 0; k < op.numResults; ++k)
+        p.dests_.push_back(defineTyped(op.result(k), in.end - 1, true, Reason::RegionResult));
+      return;
+    }
     for (uint32_t k = 0; k < op.numResults; ++k)
       defineTyped(op.result(k), c.instr, false, sem.unknownReason);
   }

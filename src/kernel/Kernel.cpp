@@ -361,7 +361,23 @@ std::string Kernel::partitionName(const Placement &p) const {
   if (p.partition == kOutside || !p.ws)
     return "outside";
   const Partition *part = p.ws->find(p.partition);
-  return part ? part->name : "?";
+  if (!part)
+    return "?";
+  if (p.ws->op && warpSpecializeOps() > 1)
+    return "ws" + std::to_string(p.ws->op->line) + "." + part->name;
+  return part->name;
+}
+
+const WarpSpecialize *Kernel::warpSpecializeOf(const ir::Operation *op) const {
+  for (const WarpSpecialize &w : warpSpecializes)
+    if (op && w.op == op)
+      return &w;
+  return nullptr;
+}
+
+size_t Kernel::warpSpecializeOps() const {
+  return static_cast<size_t>(
+      std::count_if(warpSpecializes.begin(), warpSpecializes.end(), [](const WarpSpecialize &w) { return w.op; }));
 }
 
 const Allocation *Kernel::allocationOf(const ir::Value *v) const {

@@ -133,8 +133,15 @@ public:
   uint32_t irLine(const ir::Operation *op) const { return op->line; }
   /// Visits every op of the function body in IR order (pre-order).
   void walk(const std::function<void(const ir::Operation *, const Placement &)> &fn) const;
-  /// The partition's display name ("default", "partition0", "outside").
+  /// The partition's display name ("default", "partition0", "outside");
+  /// in a function with several ttg.warp_specialize ops the name says
+  /// which one by its IR line ("ws97.partition0", as the fence report).
   std::string partitionName(const Placement &p) const;
+  /// The entry of warpSpecializes for the ttg.warp_specialize `op`, or null.
+  const WarpSpecialize *warpSpecializeOf(const ir::Operation *op) const;
+  /// Number of ttg.warp_specialize ops in the function (attribute-only
+  /// partitioning not counted).
+  size_t warpSpecializeOps() const;
   /// The capture of the warp_specialize that a partition block argument
   /// stands for, or null.
   const ir::Value *captureOf(const ir::Value *blockArg) const;

@@ -251,6 +251,15 @@ private:
   void addTimelineRow(const ir::Operation *op, const ir::Value *v, const AliasUse &u);
   void keepFocusedBarriers();
   bool focused(const Allocation &a) const;
+  /// Two barrier ops that can run at the same time: in partitions of the
+  /// same warp_specialize, or one of them outside (before or after it).
+  /// Partitions of two warp_specialize ops never overlap: one is joined
+  /// before the next forks, so an arrive in one is not paired with a wait
+  /// in the other.
+  bool sameFork(const BarrierEvent &a, const BarrierEvent &b) const {
+    kernel::Placement pa = k_.placementOf(a.op), pb = k_.placementOf(b.op);
+    return pa.partition == kernel::kOutside || pb.partition == kernel::kOutside || pa.ws == pb.ws;
+  }
 
   const ir::Module &m_;
   const Kernel &k_;
@@ -261,10 +270,13 @@ private:
 };
 
 void ReportBuilder::collectOps() {
+  // Rows by display name: with several warp_specialize ops the name says
+  // which one ("ws97.partition0"), so their partitions stay apart.
   for (const kernel::WarpSpecialize &ws : k_.warpSpecializes)
     for (const kernel::Partition &p : ws.partitions)
-      if (std::find(f_.order.begin(), f_.order.end(), p.name) == f_.order.end())
-        f_.order.push_back(p.name);
+      if (std::string name = k_.partitionName({&ws, p.id});
+          std::find(f_.order.begin(), f_.order.end(), name) == f_.order.end())
+        f_.order.push_back(name);
   f_.order.push_back("outside");
   k_.walk([&](const ir::Operation *op, const kernel::Placement &pl) {
     std::string part = k_.partitionName(pl);
@@ -402,7 +414,7 @@ void ReportBuilder::addPartitionRows() {
     row.name = name;
     for (const kernel::WarpSpecialize &ws : k_.warpSpecializes)
       for (const kernel::Partition &p : ws.partitions)
-        if (p.name == name) {
+        if (k_.partitionName({&ws, p.id}) == name) {
           row.id = p.id;
           row.warps = p.numWarps;
           row.requestedRegisters = p.requestedRegisters;
@@ -449,7 +461,7 @@ void ReportBuilder::pairWaits(BarrierGroup &g) {
     for (const BarrierEvent &a : g.events) {
       if (a.isWait && g.kind != "named")
         continue;
-      if (&a == &w)
+      if (&a == &w || !sameFork(a, w))
         continue;
       std::string note = a.partition + " " + a.mechanism + " @" + std::to_string(a.where.irLine);
       if (a.slot == w.slot || a.slot.empty() || w.slot.empty()) {
@@ -490,7 +502,7 @@ void ReportBuilder::addEdges(const BarrierGroup &g) {
     if (a.isWait && g.kind != "named")
       continue;
     for (const BarrierEvent &w : g.events) {
-      if (!w.isWait || (&a == &w))
+      if (!w.isWait || (&a == &w) || !sameFork(a, w))
         continue;
       if (g.kind == "named" && a.partition == w.partition)
         continue;

@@ -134,7 +134,7 @@ Explorer::Explorer(const ir::Module &m, const kernel::Kernel &k, const DeadlockO
     if (observer_ && isLocalAccessKind(kind))
       return true;
     return isSyncKind(kind) || isArefLoad(op) || kind == OpKind::MemDescIndex || kind == OpKind::ArefBuffer ||
-           kind == OpKind::For ||
+           kind == OpKind::For || kind == OpKind::WarpYield ||
            (kind == OpKind::Yield && op.parentOp() &&
             (dialect::kindOf(op.parentOp()) == OpKind::For || dialect::kindOf(op.parentOp()) == OpKind::If));
   });
@@ -349,16 +349,13 @@ uint64_t Explorer::arefKey(uint32_t alloc, int64_t slot, bool full) {
   return keyOf({alloc, 2 * slot + (full ? 1 : 0)});
 }
 
-std::string Explorer::partName(int id) const {
-  kernel::Placement pl;
-  pl.partition = id;
-  pl.ws = k_.warpSpecializes.empty() ? nullptr : &k_.warpSpecializes[0];
-  return id == kernel::kOutside ? "outside" : k_.partitionName(pl);
+std::string Explorer::partName(const Proc &pr) const {
+  return pr.partition == kernel::kOutside ? "outside" : k_.partitionName({pr.ws, pr.partition});
 }
 
-int Explorer::warpsOf(int id) const {
-  if (!k_.warpSpecializes.empty())
-    if (const kernel::Partition *p = k_.warpSpecializes[0].find(id))
+int Explorer::warpsOf(const Proc &pr) const {
+  if (pr.ws)
+    if (const kernel::Partition *p = pr.ws->find(pr.partition))
       if (p->numWarps)
         return p->numWarps;
   return k_.moduleWarps ? k_.moduleWarps : 4;
@@ -419,10 +416,12 @@ std::optional<std::pair<uint32_t, int64_t>> Explorer::barrierKey(const State &s,
   return std::nullopt;
 }
 
-std::set<int> Explorer::arriversOf(uint32_t id, size_t *numOps) const {
+std::set<int> Explorer::arriversOf(uint32_t id, size_t *numOps, const kernel::WarpSpecialize *ws) const {
   std::set<int> out;
   size_t ops = 0;
   k_.walk([&](const ir::Operation *op, const kernel::Placement &pl) {
+    if (ws && pl.ws != ws && pl.partition != kernel::kOutside)
+      return; // a partition of another warp_specialize
     std::vector<const ir::Value *> bars;
     switch (dialect::kindOf(op)) {
     case OpKind::ArriveBarrier:
@@ -502,7 +501,7 @@ bool Explorer::advance(State &s, size_t pi, std::string &unknown) {
       return true;
     }
     if (r.isUnknown() && r.cause == interp::StepResult::Cause::StepLimit && ++limits >= 20) {
-      unknown = partName(pr.partition) + " runs " + std::to_string(20 * kLocalSteps) +
+      unknown = partName(pr) + " runs " + std::to_string(20 * kLocalSteps) +
                 " ops without reaching a barrier (an unbounded loop?)";
       return false;
     }
@@ -523,15 +522,23 @@ bool Explorer::advance(State &s, size_t pi, std::string &unknown) {
         pr.status = PStatus::AtEvent;
         return true;
       }
-      unknown = partName(pr.partition) + ": " + r.describe(m_);
+      unknown = partName(pr) + ": " + r.describe(m_);
       return false;
     }
     if (auto um = unmodelledOps_.find(r.op); um != unmodelledOps_.end()) {
-      unknown = partName(pr.partition) + ": " + std::string(r.op->opName()) + " (IR line " +
+      unknown = partName(pr) + ": " + std::string(r.op->opName()) + " (IR line " +
                 std::to_string(r.op->line) + ") " + um->second + " and is not modelled";
       return false;
     }
     OpKind kind = dialect::kindOf(r.op);
+    if (kind == OpKind::WarpYield) {
+      // The default region's values for the warp_specialize's results,
+      // handed over at the join (resumeBlocked).
+      pr.results.clear();
+      for (uint32_t i = 0; i < r.op->numOperands; ++i)
+        pr.results.push_back(pr.p.operand(i));
+      continue;
+    }
     if (observer_ && isLocalAccessKind(kind)) {
       localAccess(s, pi, r.op);
       continue;

@@ -65,21 +65,25 @@ public:
   // What prose and observers name things by.
   const ir::Module &module() const { return m_; }
   const kernel::Kernel &kernel() const { return k_; }
-  /// "default", "partition0", "outside".
-  std::string partName(int id) const;
+  /// The process's name: "default", "partition0", "outside"; with several
+  /// warp_specialize ops, which one ("ws97.partition0").
+  std::string partName(const Proc &pr) const;
   /// "ready[1]", "bar".
   std::string barName(uint64_t key) const;
   /// "smem[1]" (slot -1: the allocation's name).
   std::string slotName(uint32_t alloc, int64_t slot) const;
-  /// The warps partition `id` runs with.
-  int warpsOf(int id) const;
+  /// The warps the process runs with (its partition's num_warps; the
+  /// module's outside and in the default region).
+  int warpsOf(const Proc &pr) const;
   /// The slot a memdesc value selects, when it was recorded on the way here.
   std::optional<int64_t> slotOf(const State &s, const Proc &pr, const ir::Value *v) const;
   /// (barrier allocation id, slot) of a barrier operand, or nullopt.
   std::optional<std::pair<uint32_t, int64_t>> barrierKey(const State &s, const Proc &pr,
                                                          const ir::Value *v) const;
-  /// Partitions that have an arrive-side op on barrier allocation `id`.
-  std::set<int> arriversOf(uint32_t id, size_t *numOps = nullptr) const;
+  /// Partitions that have an arrive-side op on barrier allocation `id`;
+  /// given `ws`, only those of that warp_specialize and outside (kOutside).
+  std::set<int> arriversOf(uint32_t id, size_t *numOps = nullptr,
+                           const kernel::WarpSpecialize *ws = nullptr) const;
 
 private:
   using Successors = std::vector<std::pair<State, TraceStep>>;
@@ -160,6 +164,8 @@ private:
   const kernel::Allocation *arefOf(const ir::Value *v) const;
   /// The key of slot `slot`'s `full` (or `empty`) mbarrier of aref `alloc`.
   static uint64_t arefKey(uint32_t alloc, int64_t slot, bool full);
+  /// The join of the warp_specialize process `pi` forked (all returned).
+  bool join(State &n, size_t pi, std::string &unknown);
   void noteOverArrival(const std::string &actor, const ir::Operation *op, uint64_t key, const Bar &b,
                        int64_t arrive, const std::string &action);
 

@@ -36,7 +36,7 @@ Explorer::Outcome Explorer::stepTripChoice(const State &s, size_t pi, Successors
     State n = s;
     n.procs[pi].p.resumeAfterChoice();
     bool more = s.trips.decide(id, iteration) == interp::TripDecision::More;
-    TraceStep st{partName(pr.partition),
+    TraceStep st{partName(pr),
                  "the loop at IR " + std::to_string(line) +
                      (more ? " runs iteration " + std::to_string(iteration) : " ends after " + std::to_string(iteration) + " trips"),
                  where(loop)};
@@ -54,7 +54,7 @@ Explorer::Outcome Explorer::stepTripChoice(const State &s, size_t pi, Successors
                             : "the loop at IR " + std::to_string(line) + " ends after " +
                                   std::to_string(iteration) + " trips (trip count = " + std::to_string(iteration) +
                                   ")";
-    TraceStep st{partName(pr.partition), what, where(loop)};
+    TraceStep st{partName(pr), what, where(loop)};
     if (!advance(n, pi, unknown))
       return Outcome::Unknown;
     out.push_back({std::move(n), std::move(st)});
@@ -80,7 +80,7 @@ bool Explorer::readsMove(const State &s, const Proc &pr, const ir::Operation *op
       decidesSettling_ = true;
       continue;
     }
-    unknown = partName(pr.partition) + ": " + std::string(op->opName()) + " at IR line " + std::to_string(op->line) +
+    unknown = partName(pr) + ": " + std::string(op->opName()) + " at IR line " + std::to_string(op->line) +
               " reads " + interp::valueName(m_, *v) +
               ", which moves with a loop counter in a way no shift of the trip count carries";
     return true;

@@ -36,13 +36,13 @@ void waitCause(const Explorer &x, const State &s, const Proc &pr, std::map<int, 
   Bar b = s.barAt(keyOf(*key));
   std::string name = x.barName(keyOf(*key));
   size_t arriveOps = 0;
-  std::set<int> arrivers = x.arriversOf(key->first, &arriveOps);
+  std::set<int> arrivers = x.arriversOf(key->first, &arriveOps, pr.ws);
   std::vector<int> live;
   for (int a : arrivers)
     for (const Proc &q : s.procs)
       if (q.partition == a && q.status != PStatus::Done)
         live.push_back(a);
-  std::string who = x.partName(pr.partition);
+  std::string who = x.partName(pr);
   if (arrivers.empty()) {
     causes.push_back("no producer for that phase: nothing arrives on " + name + ", which " + who + " waits on");
   } else if (b.inited && b.expected > static_cast<int64_t>(arriveOps)) {
@@ -82,7 +82,7 @@ void describeStuck(const Explorer &x, const State &s, std::vector<StuckProcess> 
     if (pr.status == PStatus::Done)
       continue;
     StuckProcess sp;
-    sp.partition = x.partName(pr.partition);
+    sp.partition = x.partName(pr);
     sp.op = pr.p.op();
     sp.where = pointOf(x.kernel(), sp.op);
     if (pr.status == PStatus::Joining)
@@ -107,12 +107,19 @@ void explainHang(const Explorer &x, const State &s, DeadlockRun &out) {
   for (const Proc &pr : s.procs)
     if (pr.status == PStatus::AtEvent && pr.p.op() && dialect::kindOf(pr.p.op()) == OpKind::WaitBarrier)
       waitCause(x, s, pr, waitsOn, causes);
-  // A cycle in the waits-for relation between stuck partitions.
+  // A cycle in the waits-for relation between stuck partitions (of the
+  // one warp_specialize whose partitions are running).
+  auto nameOf = [&](int part) {
+    for (const Proc &q : s.procs)
+      if (q.partition == part)
+        return x.partName(q);
+    return std::string("?");
+  };
   for (auto &[a, b] : waitsOn) {
     auto it = waitsOn.find(b);
     if (it != waitsOn.end() && it->second == a && a < b)
-      causes.insert(causes.begin(), "cross-partition cycle: " + x.partName(a) + " waits for " + x.partName(b) +
-                                        ", which waits for " + x.partName(a));
+      causes.insert(causes.begin(), "cross-partition cycle: " + nameOf(a) + " waits for " + nameOf(b) +
+                                        ", which waits for " + nameOf(a));
   }
   for (const Proc &pr : s.procs)
     if (pr.status == PStatus::NamedWait) {

@@ -12,7 +12,8 @@ size_t mix(size_t h, size_t v) { return h ^ (v + 0x9e3779b97f4a7c15ull + (h << 6
 bool Proc::operator==(const Proc &o) const {
   return partition == o.partition && status == o.status && namedId == o.namedId && namedGen == o.namedGen &&
          slots == o.slots && lastKey == o.lastKey && lastPhase == o.lastPhase && vc == o.vc &&
-         asyncTick == o.asyncTick && groups == o.groups && p == o.p;
+         asyncTick == o.asyncTick && groups == o.groups && ws == o.ws && results == o.results &&
+         joinedTicks == o.joinedTicks && p == o.p;
 }
 
 Bar State::barAt(uint64_t key) const {
@@ -26,6 +27,9 @@ size_t StateHash::operator()(const State &s) const {
     h = mix(h, p.p.hash());
     h = mix(h, static_cast<size_t>(p.status));
     h = mix(h, static_cast<size_t>(p.namedGen));
+    h = mix(h, reinterpret_cast<size_t>(p.ws));
+    for (const interp::Scalar &r : p.results)
+      h = mix(h, r.hash());
     for (auto &[v, i] : p.slots)
       h = mix(mix(h, reinterpret_cast<size_t>(v)), static_cast<size_t>(i));
     if (!p.vc.empty())

@@ -44,7 +44,8 @@ struct Async {
 };
 
 /// Where a process stands: at its next synchronizing op, finished, joining
-/// its partitions (the fork's caller), or blocked in bar.sync.
+/// its partitions (the fork's caller, until every partition returned), or
+/// blocked in bar.sync.
 enum class PStatus : uint8_t { AtEvent, Done, Joining, NamedWait };
 
 /// Happens-before actors: per process `p`, the process itself, its TMA/tcgen05
@@ -64,6 +65,16 @@ struct Proc {
   explicit Proc(interp::Process proc) : p(std::move(proc)) {}
   interp::Process p;
   int partition = kernel::kOutside;
+  /// The warp_specialize whose partition this process runs (null outside);
+  /// with `partition` it names the process (Explorer::partName).
+  const kernel::WarpSpecialize *ws = nullptr;
+  /// The default region's ttg.warp_yield values, kept from its end to the
+  /// join, where they become the warp_specialize's results.
+  std::vector<interp::Scalar> results;
+  /// Happens-before, for the forking process: the last epoch each agent of
+  /// a joined partition process used, by actor, so that the next fork's
+  /// process in that place continues its agents' epochs (monotone clocks).
+  std::vector<uint32_t> joinedTicks;
   PStatus status = PStatus::AtEvent;
   int64_t namedId = 0, namedGen = 0;
   std::vector<std::pair<const ir::Value *, int64_t>> slots; // memdesc_index results

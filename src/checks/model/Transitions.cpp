@@ -5,6 +5,8 @@
 // NamedBarrier and AsyncAgents.
 #include "checks/model/Explorer.h"
 
+#include <algorithm>
+
 #include "checks/model/AsyncAgents.h"
 #include "checks/model/MbarrierRules.h"
 #include "checks/model/NamedBarrier.h"
@@ -82,7 +84,7 @@ void Explorer::completeAsync(const State &s, Successors &out) {
     TraceStep st;
     st.actor = completerName(a.op);
     st.action = (a.tx ? "delivers " + std::to_string(a.tx) + " bytes to " : "arrives on ") + barName(a.key) + " " +
-                eff + " for " + partName(s.procs[a.from].partition);
+                eff + " for " + partName(s.procs[a.from]);
     st.where = where(a.op);
     out.push_back({std::move(n), std::move(st)});
   }
@@ -102,23 +104,58 @@ Explorer::Outcome Explorer::resumeBlocked(const State &s, size_t pi, Successors 
     return Outcome::Blocked;
   }
   State n = s;
+  if (joining && !join(n, pi, unknown))
+    return Outcome::Unknown;
   Proc &np = n.procs[pi];
   np.status = PStatus::AtEvent;
-  if (tracksClocks()) {
-    if (joining)
-      for (size_t j = 1; j < n.procs.size(); ++j)
-        np.vc.join(n.procs[j].vc);
-    else
-      np.vc.join(named->second.released);
-  }
-  TraceStep st = joining ? TraceStep{"outside", "all partitions returned; continues", where(pr.p.op())}
-                         : TraceStep{partName(pr.partition),
-                                     "released from named barrier " + std::to_string(pr.namedId), where(pr.p.op())};
+  if (tracksClocks() && !joining)
+    np.vc.join(named->second.released);
+  TraceStep st = joining ? TraceStep{partName(pr), "all partitions returned; continues", where(pr.p.op())}
+                         : TraceStep{partName(pr), "released from named barrier " + std::to_string(pr.namedId),
+                                     where(pr.p.op())};
   curOut_ = &out;
   if (!advance(n, pi, unknown))
     return Outcome::Unknown;
   out.push_back({std::move(n), std::move(st)});
   return Outcome::Pushed;
+}
+
+bool Explorer::join(State &n, size_t pi, std::string &unknown) {
+  // The join of a warp_specialize: the forking process acquires what its
+  // partitions did, takes the default region's ttg.warp_yield values as the
+  // op's results and stands after the op. The partition processes leave the
+  // state, so a fork in a loop (one per tile) or the next warp_specialize
+  // starts from the same shape: nothing of a joined fork stays behind but
+  // its effects on barriers and memory.
+  Proc &np = n.procs[pi];
+  std::vector<interp::Scalar> results;
+  for (size_t j = pi + 1; j < n.procs.size(); ++j) {
+    Proc &c = n.procs[j];
+    if (c.partition == kernel::kDefault)
+      results = c.results;
+    if (!tracksClocks())
+      continue;
+    np.vc.join(c.vc);
+    // The next fork's process in slot j continues these agents' epochs.
+    size_t need = actorOf(j + 1);
+    if (np.joinedTicks.size() < need)
+      np.joinedTicks.resize(need, 0);
+    np.joinedTicks[actorOf(j, kBarrierAgent)] = c.asyncTick;
+    for (Agent a : {kWgmmaAgent, kBulkStoreAgent, kCpAsyncAgent})
+      np.joinedTicks[actorOf(j, a)] = c.groups[groupIndex(a)].tick;
+  }
+  // Async work still in flight stays attributed to the process that joined
+  // its issuer.
+  for (Async &a : n.async)
+    if (a.from > pi)
+      a.from = static_cast<uint32_t>(pi);
+  std::sort(n.async.begin(), n.async.end());
+  n.procs.erase(n.procs.begin() + static_cast<long>(pi) + 1, n.procs.end());
+  if (!n.procs[pi].p.leaveRegionOp(results)) {
+    unknown = "cannot continue after the warp_specialize at IR line " + std::to_string(np.p.op()->line);
+    return false;
+  }
+  return true;
 }
 
 Explorer::Outcome Explorer::stepOp(const State &s, size_t pi, Successors &out, std::string &unknown) {
@@ -143,7 +180,7 @@ Explorer::Outcome Explorer::stepOp(const State &s, size_t pi, Successors &out, s
       return stepDecide(s, pi, out, p);
   interp::Scalar pred = r.pred ? decided(s, pr, r.pred) : interp::Scalar::boolean(true);
   if (r.pred && !pred.isKnown()) {
-    unknown = partName(pr.partition) + ": the predicate of " + std::string(op->opName()) + " at IR line " +
+    unknown = partName(pr) + ": the predicate of " + std::string(op->opName()) + " at IR line " +
               std::to_string(op->line) + " is unknown: " + pred.describe(m_);
     return Outcome::Unknown;
   }
@@ -156,7 +193,7 @@ Explorer::Outcome Explorer::stepDecide(const State &s, size_t pi, Successors &ou
   for (bool taken : {true, false}) {
     State n = s;
     n.choices[choiceKey(v)] = taken;
-    out.push_back({std::move(n), TraceStep{partName(pr.partition),
+    out.push_back({std::move(n), TraceStep{partName(pr),
                                            "assumes unbound " + name + " is " + (taken ? "true" : "false") +
                                                " (some launch)",
                                            where(pr.p.op())}});
@@ -178,13 +215,13 @@ Explorer::Outcome Explorer::stepBranch(const State &s, size_t pi, Successors &ou
     State n = s;
     Proc &np = n.procs[pi];
     if (!np.p.resolveCondition(taken)) {
-      unknown = partName(pr.partition) + ": cannot branch at " + std::string(op->opName()) + " (IR line " +
+      unknown = partName(pr) + ": cannot branch at " + std::string(op->opName()) + " (IR line " +
                 std::to_string(op->line) + ")";
       return Outcome::Unknown;
     }
     np.status = PStatus::AtEvent;
     n.choices[key] = taken;
-    TraceStep st{partName(pr.partition),
+    TraceStep st{partName(pr),
                  std::string("takes the ") + (taken ? "true" : "false") + " side of " + std::string(op->opName()) +
                      " on unbound " + name,
                  where(op)};
@@ -202,14 +239,14 @@ Explorer::Outcome Explorer::stepOpAs(const State &s, size_t pi, Successors &out,
   OpKind kind = dialect::kindOf(op);
   OpStep o{s, pi, pr, op, kind, dialect::operandRoles(m_, op), on, out, s, {}, 0};
   curOut_ = &out;
-  o.st.actor = partName(pr.partition);
+  o.st.actor = partName(pr);
   o.st.where = where(op);
   bool aref = dialect::lookupOp(op->opName()) && dialect::lookupOp(op->opName())->category == dialect::OpCategory::Nvws;
   if (o.r.barrier && !aref && kind != OpKind::NamedBarrierArrive && kind != OpKind::NamedBarrierWait &&
       kind != OpKind::WarpSpecialize) {
     auto key = barrierKey(s, pr, o.r.barrier);
     if (!key) {
-      unknown = partName(pr.partition) + ": cannot tell which barrier " + std::string(op->opName()) +
+      unknown = partName(pr) + ": cannot tell which barrier " + std::string(op->opName()) +
                 " at IR line " + std::to_string(op->line) + " uses";
       return Outcome::Unknown;
     }
@@ -219,6 +256,13 @@ Explorer::Outcome Explorer::stepOpAs(const State &s, size_t pi, Successors &out,
   switch (kind) {
   case OpKind::InitBarrier:
     initBarrier(o.n.bars[o.key], o.r.count.value_or(1));
+    // A barrier initialised again (per tile) starts a new phase sequence: a
+    // wait on it is not served by a phase waited for before the init.
+    for (Proc &q : o.n.procs)
+      if (q.lastKey == o.key) {
+        q.lastKey = ~uint64_t(0);
+        q.lastPhase = -1;
+      }
     o.st.action = "init " + barName(o.key) + " count " + std::to_string(o.n.bars[o.key].expected);
     break;
   case OpKind::WaitBarrier:
@@ -273,7 +317,7 @@ Explorer::Outcome Explorer::stepWait(OpStep &o, std::string &unknown) {
   }
   interp::Scalar ph = o.val(o.r.phase);
   if (!ph.isKnown()) {
-    unknown = partName(o.pr.partition) + ": the parity of wait_barrier at IR line " + std::to_string(o.op->line) +
+    unknown = partName(o.pr) + ": the parity of wait_barrier at IR line " + std::to_string(o.op->line) +
               " is unknown: " + ph.describe(m_);
     return Outcome::Unknown;
   }
@@ -309,7 +353,7 @@ Explorer::Outcome Explorer::stepArrive(OpStep &o) {
   int64_t tx = arrive ? 0 : o.r.bytes.value_or(0);
   std::string what = (arrive ? "arrive on " : "expect " + std::to_string(tx) + " bytes + arrive on ") + barName(o.key);
   if (overArrives(b, cnt)) {
-    noteOverArrival(partName(o.pr.partition), o.op, o.key, b, cnt, what);
+    noteOverArrival(partName(o.pr), o.op, o.key, b, cnt, what);
     return Outcome::Blocked;
   }
   if (tracksClocks()) {
@@ -383,7 +427,7 @@ Explorer::Outcome Explorer::stepMma(OpStep &o, std::string &unknown) {
             bp = o.op->operands[j];
     interp::Scalar bpv = bp ? decided(o.s, o.pr, bp) : interp::Scalar::boolean(true);
     if (bp && !bpv.isKnown()) {
-      unknown = partName(o.pr.partition) + ": a completion-barrier predicate of " + std::string(o.op->opName()) +
+      unknown = partName(o.pr) + ": a completion-barrier predicate of " + std::string(o.op->opName()) +
                 " at IR line " + std::to_string(o.op->line) + " is unknown";
       return Outcome::Unknown;
     }
@@ -460,7 +504,7 @@ bool Explorer::arefArrive(OpStep &o, uint64_t key, std::string_view asyncOp) {
   }
   Bar &b = o.n.bars[key];
   if (overArrives(b, 1)) {
-    noteOverArrival(partName(o.pr.partition), o.op, key, b, 1, "arrive on " + barName(key));
+    noteOverArrival(partName(o.pr), o.op, key, b, 1, "arrive on " + barName(key));
     return false;
   }
   if (tracksClocks()) {
@@ -478,7 +522,7 @@ Explorer::Outcome Explorer::stepAref(OpStep &o, std::string &unknown) {
   // them into mbarriers (docs/Deadlock.md, "NVWS arefs and tokens").
   std::string name(o.op->opName());
   auto fail = [&](const std::string &why) {
-    unknown = partName(o.pr.partition) + ": " + name + " (IR line " + std::to_string(o.op->line) + ") " + why;
+    unknown = partName(o.pr) + ": " + name + " (IR line " + std::to_string(o.op->line) + ") " + why;
     return Outcome::Unknown;
   };
   if (o.kind == OpKind::ArefCreate || o.kind == OpKind::CreateToken) {
@@ -580,7 +624,7 @@ Explorer::Outcome Explorer::stepAref(OpStep &o, std::string &unknown) {
         uint64_t fk = arefKey(a->id, slot, true);
         Bar &fb = o.n.bars[fk];
         if (overArrives(fb, 1)) {
-          noteOverArrival(partName(o.pr.partition), o.op, fk, fb, 1, "expect on " + barName(fk));
+          noteOverArrival(partName(o.pr), o.op, fk, fb, 1, "expect on " + barName(fk));
           return Outcome::Blocked;
         }
         o.st.action += "; expect " + std::to_string(tx) + " bytes + arrive on " + barName(fk) + " " +
@@ -609,7 +653,7 @@ Explorer::Outcome Explorer::stepNamed(OpStep &o, std::string &unknown) {
   }
   bool wait = o.kind == OpKind::NamedBarrierWait;
   Named &nb = o.n.named[id.sext()];
-  int64_t threads = warpsOf(o.pr.partition) * 32;
+  int64_t threads = warpsOf(o.pr) * 32;
   bool released = arriveNamed(nb, threads, cnt.sext(), wait, tracksClocks() ? &o.np().vc : nullptr,
                               actorOf(o.pi));
   o.st.action = (wait ? "bar.sync " : "bar.arrive ") + std::to_string(id.sext()) + " with " +
@@ -626,15 +670,17 @@ Explorer::Outcome Explorer::stepNamed(OpStep &o, std::string &unknown) {
 }
 
 Explorer::Outcome Explorer::stepFork(OpStep &o, std::string &unknown) {
-  // Fork: one process per partition; the caller joins them.
-  if (o.pi != 0 || o.s.procs.size() > 1) {
-    unknown = "nested or repeated warp_specialize is not modelled";
+  // Fork: one process per partition, the default region included; the
+  // caller waits in Joining until every one has returned (join()).
+  if (o.pr.partition != kernel::kOutside || o.pi + 1 != o.s.procs.size()) {
+    // Triton's verifier rejects this (WarpSpecializeOp::verify in
+    // lib/Dialect/TritonGPU/IR/Ops.cpp: "cannot be nested inside another
+    // `ttg.warp_specialize` op").
+    unknown = partName(o.pr) + ": a warp_specialize inside a warp_specialize partition (IR line " +
+              std::to_string(o.op->line) + ") is not modelled; Triton's verifier rejects nesting";
     return Outcome::Unknown;
   }
-  const kernel::WarpSpecialize *ws = nullptr;
-  for (const kernel::WarpSpecialize &w : k_.warpSpecializes)
-    if (w.op == o.op)
-      ws = &w;
+  const kernel::WarpSpecialize *ws = k_.warpSpecializeOf(o.op);
   if (!ws) {
     unknown = "warp_specialize without partitions";
     return Outcome::Unknown;
@@ -649,15 +695,24 @@ Explorer::Outcome Explorer::stepFork(OpStep &o, std::string &unknown) {
       return Outcome::Unknown;
     }
     Proc c(std::move(*child));
+    size_t ci = o.n.procs.size();
     c.p.setStepLimit(kLocalSteps);
     c.partition = part.id;
-    c.slots = o.pr.slots;
+    c.ws = ws;
+    c.slots = o.np().slots;
     if (tracksClocks()) {
-      c.vc = o.np().vc; // the fork orders everything before it
-      c.vc.set(actorOf(o.n.procs.size()), 1);
+      // The fork orders everything before it. A slot used by an earlier
+      // (joined) fork continues its epochs: clocks stay monotone.
+      c.vc = o.np().vc;
+      c.vc.tick(actorOf(ci));
+      const std::vector<uint32_t> &jt = o.np().joinedTicks;
+      auto prior = [&](Agent a) { return actorOf(ci, a) < jt.size() ? jt[actorOf(ci, a)] : 0u; };
+      c.asyncTick = std::max(prior(kBarrierAgent), c.vc.get(actorOf(ci, kBarrierAgent)));
+      for (Agent a : {kWgmmaAgent, kBulkStoreAgent, kCpAsyncAgent})
+        c.groups[groupIndex(a)].tick = std::max(prior(a), c.vc.get(actorOf(ci, a)));
     }
     o.n.procs.push_back(std::move(c));
-    if (!advance(o.n, o.n.procs.size() - 1, unknown))
+    if (!advance(o.n, ci, unknown))
       return Outcome::Unknown;
   }
   o.st.action = "starts " + std::to_string(ws->partitions.size()) + " partitions";

@@ -33,14 +33,17 @@ AccessHistory::AliasFn aliasOf(const kernel::Kernel &k) {
 
 /// "partition0", or "TMA for partition0" / "tcgen05 for default".
 std::string actorName(const Explorer &x, const State &s, const Access &a) {
+  // By the op's placement: a process slot is reused by the next fork (a
+  // warp_specialize in a loop, or the next one), the op's partition is not.
   size_t pi = a.actor / kActorsPerProc;
-  std::string who = pi < s.procs.size() ? x.partName(s.procs[pi].partition) : "?";
+  std::string who = a.op ? x.kernel().partitionName(x.kernel().placementOf(a.op))
+                         : pi < s.procs.size() ? x.partName(s.procs[pi]) : "?";
   return agentName(a.actor, who, a.op);
 }
 
 /// "default's last wait, on ready[0] (IR 46), passed on a fresh barrier ...".
 std::string lastWaitText(const Explorer &x, const Proc &p) {
-  std::string who = x.partName(p.partition);
+  std::string who = x.partName(p);
   if (p.skippedWait)
     return who + " skipped its wait on " + p.skippedOn + " (IR " + std::to_string(p.skippedWait->line) +
            ", predicate false), so nothing orders its access after the write that wait stands for";
@@ -74,7 +77,7 @@ std::string inFlightText(const Explorer &x, const Access &a, const Proc &p, bool
   }
   std::string by = laterSide ? "before its own access" : "before the arrive that released it";
   return "; " + std::string(work) + " (IR " + std::to_string(a.op->line) + ") was still in flight: no " + wait +
-         " of " + x.partName(p.partition) + " retired it " + by;
+         " of " + x.partName(p) + " retired it " + by;
 }
 
 /// The reason in words: the waits that should have ordered the two
@@ -100,9 +103,9 @@ std::string raceReason(const Explorer &x, const State &s, const Conflict &c) {
   for (auto [waiter, other] : {std::pair{&lp, &ep}, std::pair{&ep, &lp}}) {
     if (waiter == other || !waiter->lastWait || waiter->lastKey == ~uint64_t(0))
       continue;
-    std::set<int> arrivers = x.arriversOf(static_cast<uint32_t>(waiter->lastKey >> 32));
+    std::set<int> arrivers = x.arriversOf(static_cast<uint32_t>(waiter->lastKey >> 32), nullptr, other->ws);
     if (!arrivers.count(other->partition))
-      return text + ": " + what + "; no arrival of " + x.partName(other->partition) + " completes " +
+      return text + ": " + what + "; no arrival of " + x.partName(*other) + " completes " +
              x.barName(waiter->lastKey) + ", so its access is released to no one (one release for two users?)";
   }
   if (lp.skippedWait || ep.skippedWait)
