@@ -9,7 +9,40 @@ namespace tscope::checks::model {
 
 using dialect::OpKind;
 
-void issueAsync(State &s, const Async &a) { s.async.insert(std::upper_bound(s.async.begin(), s.async.end(), a), a); }
+bool isTcgen05Completion(const ir::Operation *op) {
+  switch (dialect::kindOf(op)) {
+  case OpKind::TcGen5Commit:
+  case OpKind::TcGen5Mma:
+  case OpKind::TcGen5MmaScaled:
+  case OpKind::TmemCopy:
+    return true;
+  default:
+    return false;
+  }
+}
+
+void issueAsync(State &s, Async a) {
+  a.order = 0;
+  a.queue = a.from;
+  if (a.op && isTcgen05Completion(a.op)) {
+    a.order = 1;
+    for (const Async &x : s.async)
+      a.order += x.order && x.queue == a.queue;
+  }
+  s.async.insert(std::upper_bound(s.async.begin(), s.async.end(), a), a);
+}
+
+Async retireAsync(State &s, size_t i) {
+  Async a = s.async[i];
+  s.async.erase(s.async.begin() + static_cast<long>(i));
+  if (a.order) {
+    for (Async &x : s.async)
+      if (x.order > a.order && x.queue == a.queue)
+        --x.order;
+    std::sort(s.async.begin(), s.async.end());
+  }
+  return a;
+}
 
 bool isTmaCompletion(const ir::Operation *op) {
   OpKind k = dialect::kindOf(op);

@@ -3,7 +3,12 @@
 // .mbarrier::complete_tx::bytes) deliver their bytes as complete_tx on the
 // barrier (9.7.13.15); tcgen05.commit and cp.async.mbarrier.arrive make the
 // barrier track the issuer's earlier async work and arrive once when it is
-// done. The explorer lets each complete at any point after issue.
+// done. The explorer lets each complete at any point after issue, except
+// that the tcgen05 work of one issuer retires in issue order: tcgen05.mma,
+// tcgen05.cp and tcgen05.commit issued by one thread form a pipeline that
+// executes in order (PTX ISA 9.7.16.6, "Pipelined tcgen05 instructions"),
+// and a commit's arrival waits for all of the issuer's earlier tcgen05 work,
+// so an earlier commit's arrival never lands after a later one's.
 #pragma once
 
 #include <string>
@@ -12,8 +17,15 @@
 
 namespace tscope::checks::model {
 
-/// Puts `a` in flight (State::async stays sorted, so equal sets compare equal).
-void issueAsync(State &s, const Async &a);
+/// Puts `a` in flight (State::async stays sorted, so equal sets compare
+/// equal); tcgen05 work gets its place in its issuer's queue (Async::order).
+void issueAsync(State &s, Async a);
+
+/// Takes in-flight work `i` out of `s`: a tcgen05 queue moves up.
+Async retireAsync(State &s, size_t i);
+
+/// True for the ops whose async work retires in the tcgen05 pipeline's order.
+bool isTcgen05Completion(const ir::Operation *op);
 
 /// True for the ops whose async completion is a TMA engine's (loads, gathers).
 bool isTmaCompletion(const ir::Operation *op);

@@ -36,10 +36,16 @@ struct Async {
   int64_t arrive = 0, tx = 0;
   const ir::Operation *op = nullptr;
   uint32_t from = 0;  // the issuing process
+  // tcgen05 work retires in issue order per issuer (AsyncAgents.h): its
+  // place among the issuer's tcgen05 work in flight (1 = oldest), 0 for
+  // work that may complete in any order.
+  uint32_t order = 0;
+  uint32_t queue = 0; // the issuing process slot whose tcgen05 queue it is in (kept at a join)
   VectorClock vc;     // happens-before: the async agent's clock at issue
   bool operator==(const Async &) const = default;
   bool operator<(const Async &o) const {
-    return std::tie(key, arrive, tx, op, from) < std::tie(o.key, o.arrive, o.tx, o.op, o.from);
+    return std::tie(key, arrive, tx, op, from, order, queue) <
+           std::tie(o.key, o.arrive, o.tx, o.op, o.from, o.order, o.queue);
   }
 };
 

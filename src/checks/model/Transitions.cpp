@@ -67,9 +67,10 @@ void Explorer::completeAsync(const State &s, Successors &out) {
   for (size_t i = 0; i < s.async.size(); ++i) {
     if (i > 0 && s.async[i] == s.async[i - 1])
       continue; // the same completion twice leads to the same state
+    if (s.async[i].order > 1)
+      continue; // tcgen05 work retires in issue order (AsyncAgents.h)
     State n = s;
-    Async a = n.async[i];
-    n.async.erase(n.async.begin() + static_cast<long>(i));
+    Async a = retireAsync(n, i);
     Bar &b = n.bars[a.key];
     if (overArrives(b, a.arrive)) {
       noteOverArrival("tcgen05", a.op, a.key, b, a.arrive,

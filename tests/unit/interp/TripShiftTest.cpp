@@ -1,0 +1,79 @@
+// TripShift: how values derived from a loop counter move when the trip count
+// shifts, and the periods remainders and masks require (docs/Deadlock.md,
+// "Every trip count").
+#include <gtest/gtest.h>
+
+#include "interp/TripShift.h"
+
+using namespace tscope::interp;
+
+namespace {
+
+/// A counter of parameter 1 at value `v`, moving by `c` per trip.
+Scalar counter(int64_t v, int64_t c = 1) { return Scalar::known(v, 32).withTrip(1, c, 1); }
+
+Scalar apply(Opcode code, Scalar a, Scalar b, TripProof &proof, int64_t imm = 0) {
+  Scalar ops[2] = {a, b};
+  Scalar r = evaluate(code, 32, 0, imm, ops, 2, nullptr);
+  return carryTrip(code, 32, imm, ops, 2, r, &proof);
+}
+
+TEST(TripShift, SumsAndProductsMoveByTheirCoefficients) {
+  TripProof p;
+  Scalar s = apply(Opcode::Add, counter(5), Scalar::known(3, 32), p);
+  EXPECT_EQ(s.sext(), 8);
+  EXPECT_EQ(s.tripParam(), 1);
+  EXPECT_EQ(s.coefNum(), 1);
+  Scalar m = apply(Opcode::Mul, counter(5), Scalar::known(64, 32), p);
+  EXPECT_EQ(m.coefNum(), 64);
+  Scalar d = apply(Opcode::Sub, counter(5), counter(2), p);
+  EXPECT_FALSE(d.tripDependent()); // two counters moving alike: their distance stays
+  EXPECT_EQ(p.periodOf(1), 1u);
+}
+
+TEST(TripShift, RemainderStaysAndSetsThePeriod) {
+  TripProof p;
+  Scalar slot = apply(Opcode::RemS, counter(5), Scalar::known(3, 32), p);
+  EXPECT_EQ(slot.sext(), 2);
+  EXPECT_FALSE(slot.tripDependent());
+  EXPECT_EQ(p.periodOf(1), 3u);
+  // The Gluon phase (i // 2) & 1: a half-speed value, then a mask.
+  Scalar half = apply(Opcode::DivS, counter(5), Scalar::known(2, 32), p);
+  EXPECT_EQ(half.coefNum(), 1);
+  EXPECT_EQ(half.coefDen(), 2);
+  Scalar phase = apply(Opcode::And, half, Scalar::known(1, 32), p);
+  EXPECT_FALSE(phase.tripDependent());
+  EXPECT_EQ(p.periodOf(1), 12u); // lcm(3, 2, 4)
+}
+
+TEST(TripShift, ComparisonsSettleOnlyPastTheirThreshold) {
+  TripProof p;
+  Scalar first = apply(Opcode::Cmp, counter(0), Scalar::known(0, 32), p, static_cast<int64_t>(CmpPredicate::Sgt));
+  EXPECT_EQ(first.tripParam(), Scalar::kOpaque); // k > 0 at k = 0: changes at the next trip
+  Scalar later = apply(Opcode::Cmp, counter(1), Scalar::known(0, 32), p, static_cast<int64_t>(CmpPredicate::Sgt));
+  EXPECT_FALSE(later.tripDependent()); // true for every larger k
+  Scalar down = apply(Opcode::Cmp, counter(5, -1), Scalar::known(0, 32), p, static_cast<int64_t>(CmpPredicate::Sgt));
+  EXPECT_EQ(down.tripParam(), Scalar::kOpaque); // a falling counter crosses 0 later
+}
+
+TEST(TripShift, TwoMovingFactorsAreOpaque) {
+  TripProof p;
+  EXPECT_EQ(apply(Opcode::Mul, counter(2), counter(3), p).tripParam(), Scalar::kOpaque);
+  Scalar other = Scalar::known(4, 32).withTrip(2, 1, 1);
+  EXPECT_EQ(apply(Opcode::Add, counter(2), other, p).tripParam(), Scalar::kOpaque);
+}
+
+TEST(TripShift, TermsNameTheSameExpressionAlike) {
+  Scalar c = Scalar::unknown(Reason::Unbound, nullptr, 32).withTerm(inputTerm(1, 6));
+  Scalar k128 = Scalar::known(128, 32);
+  Scalar ops[2] = {c, k128};
+  Scalar a = withOperandTerms(Opcode::DivS, 32, 0, ops, 2, evaluate(Opcode::DivS, 32, 0, 0, ops, 2, nullptr));
+  Scalar b = withOperandTerms(Opcode::DivS, 32, 0, ops, 2, evaluate(Opcode::DivS, 32, 0, 0, ops, 2, nullptr));
+  Scalar ops2[2] = {c, Scalar::known(64, 32)};
+  Scalar other = withOperandTerms(Opcode::DivS, 32, 0, ops2, 2, evaluate(Opcode::DivS, 32, 0, 0, ops2, 2, nullptr));
+  EXPECT_NE(a.term(), 0u);
+  EXPECT_EQ(a.term(), b.term());
+  EXPECT_NE(a.term(), other.term());
+}
+
+} // namespace
