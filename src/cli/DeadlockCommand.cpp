@@ -61,7 +61,8 @@ nlohmann::json kernelJson(const support::SourceBuffer &buf, const checks::Kernel
 /// trace, cause and barrier states are notes of the deadlock finding.
 void kernelText(std::ostream &os, const support::SourceBuffer &buf, const checks::KernelDeadlockResult &r) {
   const bool proved = r.proof.proved && r.verdict == "no-deadlock";
-  const char *gloss = proved                     ? "every interleaving finishes, at every trip count (proof below)"
+  const char *gloss = proved && r.proof.fromTrip ? "every interleaving finishes, at every trip count >= 1 (proof below)"
+                      : proved                   ? "every interleaving finishes, at every trip count (proof below)"
                       : r.verdict == "no-deadlock" ? "every interleaving of every run below finishes"
                       : r.verdict == "trap"       ? "no interleaving hangs, but one over-arrives on an mbarrier: the GPU faults"
                                                   : "";

@@ -39,7 +39,10 @@ void proofText(std::ostream &os, const checks::TripProofResult &p) {
   std::string inputs;
   for (const std::string &n : p.inputs)
     inputs += (inputs.empty() ? "" : ", ") + n;
-  os << "  every trip count: proved" << (inputs.empty() ? "" : " for every value of " + inputs) << "\n";
+  os << "  every trip count" << (p.fromTrip ? " >= " + std::to_string(p.fromTrip) : std::string()) << ": proved"
+     << (inputs.empty() ? "" : " for every value of " + inputs) << "\n";
+  if (p.fromTrip)
+    os << "    not covered: a loop that runs 0 times (" << p.zeroTripWhy << ")\n";
   for (const std::string &l : p.loops)
     os << "    symbolic trip count: loop at " << l << "\n";
   os << "    " << p.states << " states explored; " << p.folds
@@ -50,7 +53,8 @@ nlohmann::json proofJson(const checks::TripProofResult &p) {
   if (!p.attempted)
     return nullptr;
   return {{"proved", p.proved}, {"why", p.why},     {"states", p.states},
-          {"folds", p.folds},   {"loops", p.loops}, {"inputs", p.inputs}};
+          {"folds", p.folds},   {"loops", p.loops}, {"inputs", p.inputs},
+          {"from_trip", p.fromTrip}, {"zero_trip_why", p.zeroTripWhy}};
 }
 
 void kernelHeader(std::ostream &os, const std::string &kernel, const std::string &verdict, const char *gloss,

@@ -11,6 +11,9 @@ void addModelOptions(CLI::App &app, ModelCliOptions &o) {
   app.add_option("--try", o.tryValues, "values tried for unbound integer arguments");
   app.add_option("--trips", o.trips, "try unbound integer arguments with 1..N");
   app.add_option("--max-states", o.maxStates, "states explored per run before giving up");
+  app.add_option("--max-memory", o.maxMemoryMb,
+                 "MiB of resident memory past which a search stops with an unknown verdict (0: no limit)")
+      ->capture_default_str();
   app.add_flag("--no-proof", o.noProof,
                "skip the proof for every trip count (docs/Deadlock.md); decide on the bounded runs only");
 }
@@ -43,6 +46,7 @@ std::optional<checks::DeadlockOptions> toDeadlockOptions(const ModelCliOptions &
   }
   opts.maxStates = o.maxStates;
   opts.proveTrips = !o.noProof;
+  opts.maxMemoryMb = o.maxMemoryMb;
   return opts;
 }
 

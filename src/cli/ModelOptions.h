@@ -22,6 +22,7 @@ struct ModelCliOptions {
   int trips = 0;
   size_t maxStates = 1'000'000;
   bool noProof = false;
+  size_t maxMemoryMb = 4096;
 };
 
 /// Registers the options on `app`, storing into `o`.

@@ -439,8 +439,12 @@ template <class IsEvent> StepResult Process::run(IsEvent &&isEvent) {
       // Pure arithmetic: at most three operands.
       Scalar ops[3];
       uint32_t n = in.numOps < 3 ? in.numOps : 3;
-      for (uint32_t k = 0; k < n; ++k)
+      for (uint32_t k = 0; k < n; ++k) {
         ops[k] = rd(o[k]);
+        if (trips_ && !ops[k].isKnown() && ops[k].term())
+          if (std::optional<int64_t> v = trips_->resolve(ops[k].term()))
+            ops[k] = Scalar::known(*v, ops[k].width() ? ops[k].width() : in.width); // a fixed trip count's bound
+      }
       Scalar r = evaluate(in.code, in.width, in.flags, in.imm, ops, in.numOps <= 3 ? n : in.numOps,
                           in.op->result(0));
       if (trips_) {
@@ -620,7 +624,14 @@ Process::LoopMove Process::symbolicEntry(uint32_t pc, const Scalar &lb, const Sc
   uint8_t id = trips_->idOf(key, in.op ? in.op->line : 0);
   if (!id)
     return LoopMove::Concrete;
-  trips_->params->ensure(id, key);
+  trips_->params->ensure(id, key, trips_->minTrips);
+  if (!ub.isKnown() && lb.isKnown() && st.isKnown() && st.sext() == 1) {
+    bool known = false;
+    for (const auto &b : trips_->bounds)
+      known |= b.first == ub.term();
+    if (!known)
+      trips_->bounds.push_back({ub.term(), {id, lb.sext()}});
+  }
   f = LoopFrame{};
   f.instr = pc;
   f.iv = lb.isKnown() ? lb.sext() : 0;

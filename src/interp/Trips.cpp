@@ -12,6 +12,13 @@ void TripParams::ensure(uint8_t id, uint64_t key) {
     items[id - 1u].key = key;
 }
 
+void TripParams::ensure(uint8_t id, uint64_t key, int64_t minTrips) {
+  bool fresh = items.size() < id || !items[id - 1u].key;
+  ensure(id, key);
+  if (fresh)
+    items[id - 1u].n = minTrips;
+}
+
 uint8_t TripProof::idOf(uint64_t key, uint32_t line) {
   for (size_t i = 0; i < keys.size(); ++i)
     if (keys[i] == key)
@@ -53,6 +60,18 @@ size_t TripParams::hash() const {
     h ^= (p.key + static_cast<uint64_t>(p.n) * 0x9E3779B97F4A7C15ull + (p.fixed ? 0x5bd1e995 : 0)) + (h << 6) +
          (h >> 2);
   return static_cast<size_t>(h);
+}
+
+std::optional<int64_t> TripProof::resolve(uint64_t t) const {
+  if (!t || !params)
+    return std::nullopt;
+  for (const auto &[term, b] : bounds)
+    if (term == t && b.first <= params->items.size()) {
+      const TripParam &p = params->at(b.first);
+      if (p.fixed && p.n >= 1)
+        return b.second + p.n;
+    }
+  return std::nullopt;
 }
 
 void TripProof::require(uint8_t id, uint64_t m) {

@@ -12,6 +12,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace tscope::interp {
@@ -33,6 +35,8 @@ struct TripParams {
 
   /// Makes parameter `id` present ("at least 0" when new).
   void ensure(uint8_t id, uint64_t key);
+  /// As ensure(id, key), a new parameter starting at "at least `minTrips`".
+  void ensure(uint8_t id, uint64_t key, int64_t minTrips);
   /// Whether iteration `iteration` (0-based) of a loop of parameter `id` runs.
   TripDecision decide(uint8_t id, int64_t iteration) const;
   /// Settles a Choose: `more` raises the lower bound past `iteration`,
@@ -54,6 +58,12 @@ struct TripProof {
   std::vector<uint64_t> period; ///< by id - 1; 1 when nothing is required
   std::vector<uint64_t> keys;   ///< by id - 1: the parameters met, in the order met
   std::vector<uint32_t> lines;  ///< by id - 1: the IR line of the first loop of each
+  std::vector<std::pair<uint64_t, std::pair<uint8_t, int64_t>>> bounds; ///< ub term -> (id, lb) of step-1 loops
+  int64_t minTrips = 0; ///< the smallest trip count explored (1: loops that run 0 times are left out)
+  /// The value of the unknown input term `t` when it is the upper bound of a
+  /// step-1 loop whose parameter is fixed at n >= 1 in the current state
+  /// (then ub = lb + n exactly); nullopt otherwise.
+  std::optional<int64_t> resolve(uint64_t t) const;
   /// The id of the parameter for `key` (the same in every state), added when
   /// new; 0 when there are too many parameters (more than 254).
   uint8_t idOf(uint64_t key, uint32_t line);

@@ -92,16 +92,30 @@ DeadlockRun Explorer::prove(const interp::Bindings &b, std::string label, TripPr
   res = {};
   res.attempted = true;
   proof_ = true;
-  trips_ = {};
   DeadlockRun run;
-  // A fold is checked against the periods known when it is made; a later
-  // remainder or mask may need a longer one. Then the search runs again
-  // with the periods it ended with, until every fold agrees.
-  for (int round = 0; round < 4; ++round) {
-    folds_.clear();
-    run = this->run(b, label);
-    if (run.verdict != "no-deadlock" || shiftsHold(folds_, trips_))
+  // Every trip count from 0; when that is undecided (typically a drain
+  // after the loop whose parity is `(n - 1) & 1`, unknown for n = 0), every
+  // trip count from 1, saying what 0 trips left open.
+  for (int64_t minTrips : {0, 1}) {
+    trips_ = {};
+    trips_.minTrips = minTrips;
+    // A fold is checked against the periods known when it is made; a later
+    // remainder or mask may need a longer one. Then the search runs again
+    // with the periods it ended with, until every fold agrees.
+    for (int round = 0; round < 4; ++round) {
+      folds_.clear();
+      run = this->run(b, label);
+      if (run.verdict != "no-deadlock" || shiftsHold(folds_, trips_))
+        break;
+    }
+    if (run.verdict != "unknown" || trips_.keys.empty() || minTrips == 1)
       break;
+    res.fromTrip = 1;
+    res.zeroTripWhy = run.reason;
+  }
+  if (!(run.verdict == "no-deadlock" && shiftsHold(folds_, trips_)) && res.fromTrip) {
+    res.fromTrip = 0; // not proved from 1 either: the reason is that run's
+    res.zeroTripWhy.clear();
   }
   proof_ = false;
   res.states = run.states;

@@ -29,6 +29,8 @@ struct DeadlockOptions {
   /// value per run); loop trip counts follow from them.
   std::vector<int64_t> tryValues = {1, 2, 3, 4, 64, 128, 256};
   size_t maxStates = 1'000'000; // per run
+  /// The process's resident memory (MiB) past which a search gives up (unknown), 0: none.
+  size_t maxMemoryMb = 4096;
   /// Try the proof for every trip count first (model/Periodicity.h).
   bool proveTrips = true;
 };
@@ -69,6 +71,8 @@ struct TripProofResult {
   size_t folds = 0;                // states found to be shifts of earlier ones
   std::vector<std::string> loops;  // "IR 40 (period 2 trips)", one per trip parameter
   std::vector<std::string> inputs; // the unbound integer inputs it holds for
+  int64_t fromTrip = 0;            // 1: proved for trip counts >= 1 only
+  std::string zeroTripWhy;         // why loops that run 0 times were left out
 };
 
 /// One exploration under one set of bindings.
