@@ -5,6 +5,7 @@
 #include "checks/model/Explorer.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <unistd.h>
 #include <deque>
@@ -508,10 +509,19 @@ bool Explorer::advance(State &s, size_t pi, std::string &unknown) {
   trips_.params = &s.trips;
   pr.p.setTrips(proof_ ? &trips_ : nullptr);
   for (int guard = 0; guard < 1'000'000; ++guard) {
+    if (proof_ && (guard & 1023) == 1023 && std::chrono::steady_clock::now() > deadline_) {
+      unknown = proofTimeReason();
+      return false;
+    }
     interp::StepResult r = pr.p.step(events_);
     if (r.isUnknown() && r.cause == interp::StepResult::Cause::TripChoice) {
       pr.status = PStatus::AtEvent; // stepTripChoice branches on it
       return true;
+    }
+    if (proof_ && r.isUnknown() && r.cause == interp::StepResult::Cause::StepLimit &&
+        std::chrono::steady_clock::now() > deadline_) {
+      unknown = proofTimeReason();
+      return false;
     }
     if (r.isUnknown() && r.cause == interp::StepResult::Cause::StepLimit && ++limits >= 20) {
       unknown = partName(pr) + " runs " + std::to_string(20 * kLocalSteps) +
@@ -731,6 +741,12 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
     out.verdict = "unknown";
     out.reason = "memory budget of " + std::to_string(opts_.maxMemoryMb) + " MiB reached after " +
                  std::to_string(S.states.size()) + " states (--max-memory)";
+    out.states = S.states.size();
+    return false;
+  }
+  if (proof_ && (S.states.size() & 63) == 0 && std::chrono::steady_clock::now() > deadline_) {
+    out.verdict = "unknown";
+    out.reason = proofTimeReason();
     out.states = S.states.size();
     return false;
   }

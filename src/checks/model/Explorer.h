@@ -6,6 +6,7 @@
 // and sees every access. docs/Deadlock.md and docs/Races.md state the rules.
 #pragma once
 
+#include <chrono>
 #include <optional>
 #include <set>
 #include <string>
@@ -29,6 +30,8 @@ constexpr uint64_t kLocalSteps = 100'000;
 constexpr size_t kProofStates = 50'000;
 /// Earlier states of the same shape a new state is compared with for a shift.
 constexpr size_t kFoldCandidates = 16;
+/// Seconds of wall time a proof for every trip count may take per kernel.
+constexpr int kProofSeconds = 2;
 
 /// One kernel's explorer, reused over the runs of its bindings.
 class Explorer {
@@ -207,6 +210,10 @@ private:
   interp::TripProof trips_;   // prove(): the periods the shifts need
   std::vector<std::vector<int64_t>> folds_; // prove(): the shift of every fold
   mutable bool decidesSettling_ = false;    // prove(): a step read a comparison not yet settled
+  std::chrono::steady_clock::time_point deadline_{}; // prove(): when the proof gives up
+  static std::string proofTimeReason() {
+    return "the proof's time budget (" + std::to_string(kProofSeconds) + " s) ran out";
+  }
   const Successors *curOut_ = nullptr;
   bool stopped_ = false;
   size_t stopStep_ = ~size_t(0);

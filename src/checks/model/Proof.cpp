@@ -92,6 +92,7 @@ DeadlockRun Explorer::prove(const interp::Bindings &b, std::string label, TripPr
   res = {};
   res.attempted = true;
   proof_ = true;
+  deadline_ = std::chrono::steady_clock::now() + std::chrono::seconds(kProofSeconds);
   DeadlockRun run;
   // Every trip count from 0; when that is undecided (typically a drain
   // after the loop whose parity is `(n - 1) & 1`, unknown for n = 0), every
