@@ -744,6 +744,19 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
     out.states = S.states.size();
     return false;
   }
+  if (proof_) {
+    // A steady state recurs within a few periods; a trip count past that
+    // with no recurrence means a value grows that no shift carries.
+    for (const interp::TripParam &t : S.states[si].trips.items)
+      if (t.key && !t.fixed && t.n > kProofTrips) {
+        out.verdict = "unknown";
+        out.reason = "the state did not recur shifted within " + std::to_string(kProofTrips) +
+                     " trips (a value grows with the trips that no shift carries, e.g. a counter advanced by an "
+                     "inner loop's trip count)";
+        out.states = S.states.size();
+        return false;
+      }
+  }
   if (proof_ && (S.states.size() & 63) == 0 && std::chrono::steady_clock::now() > deadline_) {
     out.verdict = "unknown";
     out.reason = proofTimeReason();

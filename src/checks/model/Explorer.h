@@ -27,11 +27,13 @@ namespace tscope::checks::model {
 constexpr uint64_t kLocalSteps = 100'000;
 /// States a proof for every trip count explores before it gives up (the
 /// bounded runs then decide).
-constexpr size_t kProofStates = 100'000;
+constexpr size_t kProofStates = 60'000;
 /// Earlier states of the same shape a new state is compared with for a shift.
 constexpr size_t kFoldCandidates = 16;
+/// Trips past which an open trip count with no recurrence ends the proof.
+constexpr int64_t kProofTrips = 48;
 /// Seconds of wall time a proof for every trip count may take per kernel.
-constexpr int kProofSeconds = 10;
+constexpr int kProofSeconds = 5;
 
 /// One kernel's explorer, reused over the runs of its bindings.
 class Explorer {
