@@ -33,7 +33,7 @@ constexpr size_t kFoldCandidates = 16;
 /// Trips past which an open trip count with no recurrence ends the proof.
 constexpr int64_t kProofTrips = 48;
 /// Seconds of wall time a proof for every trip count may take per kernel.
-constexpr int kProofSeconds = 5;
+constexpr int kProofSeconds = 60;
 
 /// One kernel's explorer, reused over the runs of its bindings.
 class Explorer {
