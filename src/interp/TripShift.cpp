@@ -2,6 +2,7 @@
 #include "interp/TripShift.h"
 
 #include <bit>
+#include <climits>
 #include <numeric>
 
 namespace tscope::interp {
@@ -180,7 +181,7 @@ Scalar carryTrip(Opcode code, unsigned width, int64_t imm, const Scalar *ops, un
   case Opcode::FloorDivS:
   case Opcode::CeilDivS:
   case Opcode::CeilDivU: {
-    if (!onlyA || y <= 0)
+    if (!onlyA || y <= 0 || y > INT32_MAX)
       return opaque;
     // Truncating and unsigned forms agree with floor division only while
     // the value stays non-negative: it must start there and only grow.
