@@ -595,10 +595,7 @@ size_t Process::hash() const {
 }
 
 bool Process::movesOpen(const Scalar &s) const {
-  if (!s.tripDependent() || !trips_ || !trips_->params)
-    return false;
-  uint8_t p = s.tripParam();
-  return p == Scalar::kOpaque || p > trips_->params->items.size() || !trips_->params->at(p).fixed;
+  return trips_ && trips_->params && s.tripDependent() && trips_->params->shifts(s.tripParam());
 }
 
 namespace {
@@ -636,7 +633,7 @@ Process::LoopMove Process::symbolicEntry(uint32_t pc, const Scalar &lb, const Sc
   f.instr = pc;
   f.iv = lb.isKnown() ? lb.sext() : 0;
   f.step = st.isKnown() ? st.sext() : 0;
-  f.ub = lb.isKnown() && st.isKnown() ? 1 : 0; // 1: the counter is known (lb + trip * step)
+  f.counted = lb.isKnown() && st.isKnown();
   f.param = id;
   f.trip = 0;
   switch (trips_->params->decide(id, 0)) {
@@ -667,7 +664,7 @@ Process::LoopMove Process::symbolicNext(LoopFrame &f) {
 }
 
 Scalar Process::ivValue(const LoopFrame &f, unsigned width, const ir::Value *iv) const {
-  if (f.ub == 1)
+  if (f.counted)
     return Scalar::known(f.iv, width).withTrip(f.param, f.step, 1);
   return Scalar::unknown(Reason::SymbolicTrips, iv, width).withTerm(mixTerm(0x1F, f.param));
 }
@@ -681,7 +678,7 @@ bool Process::resumeAfterChoice() {
 }
 
 size_t Process::shapeHash(const TripParams &params) const {
-  auto open = [&](uint8_t p) { return p && p != Scalar::kOpaque && p <= params.items.size() && !params.at(p).fixed; };
+  auto open = [&](uint8_t p) { return p != Scalar::kOpaque && params.shifts(p); };
   uint64_t h = 0x1234567;
   auto mix = [&](uint64_t x) { h ^= x + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2); };
   mix(reinterpret_cast<uintptr_t>(prog_));
@@ -704,14 +701,14 @@ size_t Process::shapeHash(const TripParams &params) const {
 }
 
 bool Process::shiftedFrom(const Process &older, const TripParams &params, const std::vector<int64_t> &delta) const {
-  auto open = [&](uint8_t p) { return p && p != Scalar::kOpaque && p <= params.items.size() && !params.at(p).fixed; };
+  auto open = [&](uint8_t p) { return p != Scalar::kOpaque && params.shifts(p); };
   if (prog_ != older.prog_ || pc_ != older.pc_ || status_ != older.status_ || gridKnown_ != older.gridKnown_ ||
       pid_ != older.pid_ || grid_ != older.grid_ || loops_.size() != older.loops_.size() ||
       env_.size() != older.env_.size())
     return false;
   for (size_t i = 0; i < loops_.size(); ++i) {
     const LoopFrame &a = older.loops_[i], &b = loops_[i];
-    if (a.instr != b.instr || a.param != b.param || a.step != b.step || a.ub != b.ub)
+    if (a.instr != b.instr || a.param != b.param || a.step != b.step || a.ub != b.ub || a.counted != b.counted)
       return false;
     if (!open(b.param)) {
       if (a.iv != b.iv || a.trip != b.trip)

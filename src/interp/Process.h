@@ -71,6 +71,7 @@ struct LoopFrame {
   int64_t step = 0;   ///< step read at entry
   uint8_t param = 0;  ///< proof mode: the loop's trip parameter (Trips.h), 0 when concrete
   int64_t trip = 0;   ///< proof mode: iterations started so far, minus one
+  bool counted = false; ///< proof mode: lower bound and step known, so the counter is lb + trip * step
   /// Field-wise equality.
   bool operator==(const LoopFrame &) const = default;
 };

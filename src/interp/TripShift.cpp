@@ -113,10 +113,7 @@ Scalar carryTrip(Opcode code, unsigned width, int64_t imm, const Scalar *ops, un
   // shifts, so its values count as plain.
   auto paramOf = [&](const Scalar &s) -> uint8_t {
     uint8_t p = s.tripParam();
-    if (p && p != Scalar::kOpaque && proof && proof->params && p <= proof->params->items.size() &&
-        proof->params->at(p).fixed)
-      return 0;
-    return p;
+    return p && proof && proof->params && !proof->params->shifts(p) ? 0 : p;
   };
   auto coefOf = [&](const Scalar &s) { return paramOf(s) ? Coef{s.coefNum(), s.coefDen()} : Coef{}; };
   uint8_t p = 0;

@@ -45,6 +45,9 @@ struct TripParams {
   const TripParam &at(uint8_t id) const { return items[id - 1u]; }
   /// True when some parameter is still open ("at least").
   bool anyOpen() const;
+  /// True when parameter `p` still shifts: an open parameter, or the opaque
+  /// mark (255, Scalar::kOpaque). 0 (none) and fixed parameters do not.
+  bool shifts(uint8_t p) const { return p == 255 || (p && p <= items.size() && !at(p).fixed); }
   bool operator==(const TripParams &) const = default;
   size_t hash() const;
 };

@@ -236,12 +236,21 @@ std::vector<const ir::Value *> Explorer::mmaBarrierPreds(const ir::Operation *op
     return out;
   dialect::OpSyntax syn = dialect::scanOpSyntax(m_, op);
   for (const ir::Value *bv : dialect::operandRoles(m_, op).barriers)
-    for (uint32_t i = 0; i < op->numOperands; ++i)
-      if (op->operands[i] == bv && syn.slots[i].bracketOf < 0)
-        for (uint32_t j = i + 1; j < op->numOperands; ++j)
-          if (syn.slots[j].bracketOf == static_cast<int32_t>(i))
-            out.push_back(op->operands[j]);
+    if (const ir::Value *p = mmaBarrierPred(op, syn, bv))
+      out.push_back(p);
   return out;
+}
+
+const ir::Value *Explorer::mmaBarrierPred(const ir::Operation *op, const dialect::OpSyntax &syn,
+                                          const ir::Value *bv) {
+  // The barrier's predicate is the operand in its brackets (the last one).
+  const ir::Value *bp = nullptr;
+  for (uint32_t i = 0; i < op->numOperands; ++i)
+    if (op->operands[i] == bv && syn.slots[i].bracketOf < 0)
+      for (uint32_t j = i + 1; j < op->numOperands; ++j)
+        if (syn.slots[j].bracketOf == static_cast<int32_t>(i))
+          bp = op->operands[j];
+  return bp;
 }
 
 const ir::Value *Explorer::inputArg(const ir::Value *v) const {

@@ -152,6 +152,12 @@ private:
   /// The completion-barrier predicates of a tcgen05 MMA (the operands in
   /// its barriers' brackets).
   std::vector<const ir::Value *> mmaBarrierPreds(const ir::Operation *op) const;
+  /// The predicate in completion barrier `bv`'s brackets, or null.
+  static const ir::Value *mmaBarrierPred(const ir::Operation *op, const dialect::OpSyntax &syn,
+                                         const ir::Value *bv);
+  /// A tcgen05 op's issue: with clocks, its accesses by the issuer's tcgen05
+  /// agent and the clock its completion carries (empty without clocks).
+  VectorClock tcgen05Issue(OpStep &o);
 
   // Ops the model does not know (Explorer.cpp).
   /// Why `op` touches an mbarrier or a buffer the model would not see, or

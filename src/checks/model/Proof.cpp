@@ -13,12 +13,7 @@ using dialect::OpKind;
 namespace {
 
 /// True when `v` moves with a trip parameter that is still open in `s`.
-bool movesOpen(const State &s, const interp::Scalar &v) {
-  if (!v.tripDependent())
-    return false;
-  uint8_t p = v.tripParam();
-  return p == interp::Scalar::kOpaque || p > s.trips.items.size() || !s.trips.at(p).fixed;
-}
+bool movesOpen(const State &s, const interp::Scalar &v) { return v.tripDependent() && s.trips.shifts(v.tripParam()); }
 
 } // namespace
 

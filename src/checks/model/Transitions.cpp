@@ -404,28 +404,29 @@ Explorer::Outcome Explorer::stepAsyncIssue(OpStep &o) {
   return Outcome::Advance;
 }
 
+VectorClock Explorer::tcgen05Issue(OpStep &o) {
+  // Happens-before: the issuer's tcgen05 agent reads and writes the op's
+  // buffers with what the issuer knows; the issuer moves on.
+  VectorClock clock;
+  if (!tracksClocks())
+    return clock;
+  ++o.np().asyncTick;
+  for (const ir::Value *rv : o.r.reads)
+    recordAccess(o.n, o.pi, o.op, rv, false, kBarrierAgent);
+  for (const ir::Value *wv : o.r.writes)
+    recordAccess(o.n, o.pi, o.op, wv, true, kBarrierAgent);
+  clock = o.np().vc;
+  clock.set(actorOf(o.pi, kBarrierAgent), o.np().asyncTick);
+  o.np().vc.tick(actorOf(o.pi));
+  return clock;
+}
+
 Explorer::Outcome Explorer::stepMma(OpStep &o, std::string &unknown) {
   dialect::OpSyntax syn = dialect::scanOpSyntax(m_, o.op);
   o.st.action = "issues " + std::string(o.op->opName());
-  VectorClock mmaClock;
-  if (tracksClocks() && o.on) {
-    ++o.np().asyncTick;
-    for (const ir::Value *rv : o.r.reads)
-      recordAccess(o.n, o.pi, o.op, rv, false, kBarrierAgent);
-    for (const ir::Value *wv : o.r.writes)
-      recordAccess(o.n, o.pi, o.op, wv, true, kBarrierAgent);
-    mmaClock = o.np().vc;
-    mmaClock.set(actorOf(o.pi, kBarrierAgent), o.np().asyncTick);
-    o.np().vc.tick(actorOf(o.pi));
-  }
+  VectorClock mmaClock = o.on ? tcgen05Issue(o) : VectorClock{};
   for (const ir::Value *bv : o.r.barriers) {
-    // The barrier's predicate is the operand in its brackets.
-    const ir::Value *bp = nullptr;
-    for (uint32_t i = 0; i < o.op->numOperands; ++i)
-      if (o.op->operands[i] == bv && syn.slots[i].bracketOf < 0)
-        for (uint32_t j = i + 1; j < o.op->numOperands; ++j)
-          if (syn.slots[j].bracketOf == static_cast<int32_t>(i))
-            bp = o.op->operands[j];
+    const ir::Value *bp = mmaBarrierPred(o.op, syn, bv);
     interp::Scalar bpv = bp ? decided(o.s, o.pr, bp) : interp::Scalar::boolean(true);
     if (bp && !bpv.isKnown()) {
       unknown = partName(o.pr) + ": a completion-barrier predicate of " + std::string(o.op->opName()) +
@@ -459,17 +460,7 @@ Explorer::Outcome Explorer::stepTmemCopy(OpStep &o) {
   o.st.action = "issues tmem_copy";
   if (!o.on)
     return Outcome::Advance;
-  VectorClock clock;
-  if (tracksClocks()) {
-    ++o.np().asyncTick;
-    for (const ir::Value *rv : o.r.reads)
-      recordAccess(o.n, o.pi, o.op, rv, false, kBarrierAgent);
-    for (const ir::Value *wv : o.r.writes)
-      recordAccess(o.n, o.pi, o.op, wv, true, kBarrierAgent);
-    clock = o.np().vc;
-    clock.set(actorOf(o.pi, kBarrierAgent), o.np().asyncTick);
-    o.np().vc.tick(actorOf(o.pi));
-  }
+  VectorClock clock = tcgen05Issue(o);
   if (o.r.barrier) {
     Async a;
     a.key = o.key;
