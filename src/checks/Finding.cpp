@@ -51,6 +51,18 @@ KernelVerdict kernelVerdict(const std::string &kernel, const std::string &verdic
   return {kernel, verdictFromName(verdict), kernel + ": " + verdict + (reason.empty() ? "" : " (" + reason + ")")};
 }
 
+Finding notVerifiedFinding(std::string_view analysis, std::string_view subject, FindingLocation where,
+                           std::string reason, std::string next) {
+  Finding f;
+  f.check = kNotVerified;
+  f.severity = support::Severity::Warning;
+  f.message = std::string(analysis) + " not verified for " + std::string(subject) + ": " + std::move(reason);
+  f.where = std::move(where);
+  if (!next.empty())
+    f.notes.push_back("next: " + std::move(next));
+  return f;
+}
+
 void appendResult(AnalysisResult &into, AnalysisResult &&from) {
   for (Finding &f : from.findings)
     into.findings.push_back(std::move(f));

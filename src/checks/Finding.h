@@ -87,6 +87,18 @@ struct AnalysisResult {
   std::vector<KernelVerdict> kernels;
 };
 
+/// The id of the finding that says a check did not decide a kernel or a part
+/// of it (a warning: "clean" must always mean checked).
+inline constexpr const char *kNotVerified = "not-verified";
+
+/// A `not-verified` warning: `analysis` ("deadlock", "races", "tma", ...) could
+/// not decide `subject` (a kernel, or a descriptor of one) because of `reason`
+/// (in the user's words), anchored at the op that stopped it, with the next
+/// step the user can take (`--arg N=...`, `--grid`, or "tscope does not model
+/// <op> yet") as a note.
+Finding notVerifiedFinding(std::string_view analysis, std::string_view subject, FindingLocation where,
+                           std::string reason, std::string next);
+
 /// Moves `from`'s findings and verdicts to the end of `into`'s.
 void appendResult(AnalysisResult &into, AnalysisResult &&from);
 
