@@ -38,6 +38,8 @@ Command makeCheckCommand() {
                 for (const checks::Analysis &a : checks::analyses())
                   for (const checks::CheckId &c : a.ids())
                     std::cout << fmt::format("{:<34} {:<9} {}\n", c.id, a.name, c.description);
+                const checks::CheckId nv = checks::allCheckIds().back(); // shared by every analysis
+                std::cout << fmt::format("{:<34} {:<9} {}\n", nv.id, "all", nv.description);
                 return kExitClean;
               }
               if (o->paths.empty()) {
@@ -109,9 +111,11 @@ Command makeCheckCommand() {
               }
               size_t e = res.count(support::Severity::Error), w = res.count(support::Severity::Warning),
                      n = res.count(support::Severity::Note) + res.count(support::Severity::Info);
-              std::cout << fmt::format("{} {} checked: {} {}, {} {}, {} {}\n", res.files.size(),
-                                       res.files.size() == 1 ? "file" : "files", e, e == 1 ? "error" : "errors", w,
-                                       w == 1 ? "warning" : "warnings", n, n == 1 ? "note" : "notes");
+              driver::CheckRunResult::Coverage cov = res.coverage();
+              std::cout << fmt::format("{} {} checked: {} {}, {} {}, {} {}; kernels: {} verified, {} not verified\n",
+                                       res.files.size(), res.files.size() == 1 ? "file" : "files", e,
+                                       e == 1 ? "error" : "errors", w, w == 1 ? "warning" : "warnings", n,
+                                       n == 1 ? "note" : "notes", cov.verified, cov.notVerified);
               return res.exitCode();
             };
           }};

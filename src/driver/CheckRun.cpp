@@ -70,6 +70,21 @@ int CheckRunResult::exitCode() const {
   return count(support::Severity::Error) ? 1 : 0;
 }
 
+CheckRunResult::Coverage CheckRunResult::coverage() const {
+  Coverage c;
+  for (const FileResult &f : files) {
+    std::map<std::string, bool> decided; // kernel -> every analysis decided it
+    for (const AnalysisSummary &s : f.analyses)
+      for (const checks::KernelVerdict &k : s.kernels) {
+        auto [it, fresh] = decided.emplace(k.kernel, true);
+        it->second &= k.verdict != checks::Verdict::Unknown;
+      }
+    for (const auto &[name, ok] : decided)
+      ++(ok ? c.verified : c.notVerified);
+  }
+  return c;
+}
+
 size_t CheckRunResult::count(support::Severity s) const {
   size_t n = 0;
   for (const FileResult &f : files)
@@ -141,6 +156,7 @@ CheckRunResult runChecks(const std::vector<std::string> &paths, const CheckOptio
       s.ran = o.ran;
       s.skipped = o.skipped;
       s.verdicts = std::move(o.verdicts);
+      s.kernels = std::move(o.kernels);
       for (checks::Finding &f : o.findings) {
         if (opts.werror && f.severity == support::Severity::Warning) {
           f.severity = support::Severity::Error;

@@ -28,6 +28,7 @@ struct AnalysisSummary {
   bool ran = true;
   std::string skipped;
   std::vector<std::string> verdicts;
+  std::vector<checks::KernelVerdict> kernels; ///< the typed verdicts, where the analysis has them
   double ms = 0; ///< wall time of the analysis (`--timing`)
 };
 
@@ -52,6 +53,12 @@ struct CheckRunResult {
   int exitCode() const;
   /// Number of findings of a severity.
   size_t count(support::Severity s) const;
+  /// Kernels (per file) every analysis that ran decided, and those some
+  /// analysis left unknown (`not-verified`).
+  struct Coverage {
+    size_t verified = 0, notVerified = 0;
+  };
+  Coverage coverage() const;
 };
 
 /// Runs the checks; input problems (unreadable paths, parse errors, bad

@@ -8,17 +8,6 @@
 namespace tscope::checks {
 namespace {
 
-Finding undecided(const support::SourceBuffer &buf, const KernelDeadlockResult &r) {
-  Finding f;
-  f.check = "deadlock";
-  f.severity = support::Severity::Note;
-  f.message = "kernel " + r.kernel + ": deadlock check undecided: " + r.reason;
-  f.where = locationOfLine(buf, 1);
-  for (const DeadlockRun &run : r.runs)
-    f.notes.push_back("run " + run.bindings + ": " + run.verdict + (run.reason.empty() ? "" : ": " + run.reason));
-  return f;
-}
-
 Finding overArrival(const support::SourceBuffer &buf, const KernelDeadlockResult &r, const DeadlockRun &run) {
   const OverArrival &ov = *run.overArrival;
   Finding f;
@@ -61,7 +50,7 @@ AnalysisResult deadlockFindings(const support::SourceBuffer &buf, const KernelDe
   out.findings = redundantWaitFindings(buf, waits);
   Verdict v = out.kernels.back().verdict;
   if (v == Verdict::Unknown)
-    out.findings.push_back(undecided(buf, r));
+    out.findings.push_back(modelNotVerified(buf, "deadlock", r));
   if (r.trapRun)
     out.findings.push_back(overArrival(buf, r, r.runs[*r.trapRun]));
   if (v == Verdict::Deadlock && r.evidenceRun && !r.runs[*r.evidenceRun].stuck.empty())

@@ -27,6 +27,7 @@ std::vector<KernelDeadlockResult> checkDeadlocks(const ir::Module &m, const std:
   for (const kernel::Kernel &k : kernels) {
     KernelDeadlockResult res;
     res.kernel = k.name;
+    res.entry = pointOf(k, k.func);
     model::Explorer explorer(m, k, opts);
     std::vector<std::string> unbound;
     auto runs = model::planRuns(m, k, opts, unbound);
@@ -38,8 +39,12 @@ std::vector<KernelDeadlockResult> checkDeadlocks(const ir::Module &m, const std:
       res.runs.push_back(std::move(proofRun));
       runs.clear(); // the proof covers every value the runs would try
     }
+    bool hung = false;
     for (auto &[b, label] : runs) {
-      res.runs.push_back(explorer.run(b, label));
+      res.runs.push_back(explorer.run(b, label, hung ? model::kAfterHangStates : 0));
+      hung |= res.runs.back().verdict == "deadlock";
+      if (stateBudgetSpent(res.runs.back()))
+        break; // a larger value only explores more
       // The sweep goes on past a hang: a larger value may fault (an
       // over-arrival), which the GPU shows instead of the hang.
       if (res.runs.back().overArrival)

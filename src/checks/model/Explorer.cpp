@@ -512,14 +512,14 @@ void Explorer::carrySlots(State &s, Proc &pr, const ir::Operation *op) {
   }
 }
 
-bool Explorer::advance(State &s, size_t pi, std::string &unknown) {
+bool Explorer::advance(State &s, size_t pi, Undecided &unknown) {
   Proc &pr = s.procs[pi];
   int limits = 0;
   trips_.params = &s.trips;
   pr.p.setTrips(proof_ ? &trips_ : nullptr);
   for (int guard = 0; guard < 1'000'000; ++guard) {
     if (proof_ && (guard & 1023) == 1023 && std::chrono::steady_clock::now() > deadline_) {
-      unknown = proofTimeReason();
+      unknown = {proofTimeReason(), Gap::Budget};
       return false;
     }
     interp::StepResult r = pr.p.step(events_);
@@ -529,12 +529,13 @@ bool Explorer::advance(State &s, size_t pi, std::string &unknown) {
     }
     if (proof_ && r.isUnknown() && r.cause == interp::StepResult::Cause::StepLimit &&
         std::chrono::steady_clock::now() > deadline_) {
-      unknown = proofTimeReason();
+      unknown = {proofTimeReason(), Gap::Budget};
       return false;
     }
     if (r.isUnknown() && r.cause == interp::StepResult::Cause::StepLimit && ++limits >= 20) {
-      unknown = partName(pr) + " runs " + std::to_string(20 * kLocalSteps) +
-                " ops without reaching a barrier (an unbounded loop?)";
+      unknown = {partName(pr) + " runs " + std::to_string(20 * kLocalSteps) +
+                     " ops without reaching a barrier (an unbounded loop?)",
+                 Gap::Budget, r.op};
       return false;
     }
     if (r.isDone()) {
@@ -554,12 +555,13 @@ bool Explorer::advance(State &s, size_t pi, std::string &unknown) {
         pr.status = PStatus::AtEvent;
         return true;
       }
-      unknown = partName(pr) + ": " + r.describe(m_);
+      unknown = valueGap(partName(pr) + ": " + r.describe(m_), r.value, r.op);
       return false;
     }
     if (auto um = unmodelledOps_.find(r.op); um != unmodelledOps_.end()) {
-      unknown = partName(pr) + ": " + std::string(r.op->opName()) + " (IR line " +
-                std::to_string(r.op->line) + ") " + um->second + " and is not modelled";
+      unknown = {partName(pr) + ": " + std::string(r.op->opName()) + " (IR line " + std::to_string(r.op->line) +
+                     ") " + um->second + " and is not modelled",
+                 Gap::Unmodelled, r.op};
       return false;
     }
     OpKind kind = dialect::kindOf(r.op);
@@ -595,7 +597,7 @@ bool Explorer::advance(State &s, size_t pi, std::string &unknown) {
     pr.status = PStatus::AtEvent;
     return true;
   }
-  unknown = "a partition runs a million local steps without synchronizing";
+  unknown = {"a partition runs a million local steps without synchronizing", Gap::Budget};
   return false;
 }
 
@@ -674,13 +676,14 @@ void Explorer::recordHang(Search &S, uint32_t si, DeadlockRun &out) {
   out.trace = pathTo(S, si);
 }
 
-DeadlockRun Explorer::run(const interp::Bindings &b, std::string label) {
+DeadlockRun Explorer::run(const interp::Bindings &b, std::string label, size_t maxStates) {
   DeadlockRun out;
+  runCap_ = maxStates ? std::min(maxStates, opts_.maxStates) : opts_.maxStates;
   out.bindings = std::move(label);
   if (unmodelled_) {
-    out.verdict = "unknown";
-    out.reason = std::string(unmodelled_->opName()) + " (IR line " + std::to_string(unmodelled_->line) +
-                 ") is not modelled yet";
+    setUndecided(out, {std::string(unmodelled_->opName()) + " (IR line " + std::to_string(unmodelled_->line) +
+                           ") is not modelled yet",
+                       Gap::Unmodelled, unmodelled_});
     return out;
   }
   std::vector<std::string> errors;
@@ -698,9 +701,8 @@ DeadlockRun Explorer::run(const interp::Bindings &b, std::string label) {
   hang_.reset();
   stuckStates_ = 0;
   curOut_ = nullptr;
-  if (std::string why; !advance(init, 0, why)) {
-    out.verdict = "unknown";
-    out.reason = why;
+  if (Undecided why; !advance(init, 0, why)) {
+    setUndecided(out, why);
     return out;
   }
   if (stopped_) {
@@ -710,7 +712,7 @@ DeadlockRun Explorer::run(const interp::Bindings &b, std::string label) {
   }
   Search S;
   decidesSettling_ = false;
-  S.searchAfterHang = opts_.maxStates;
+  S.searchAfterHang = runCap_;
   if (proof_) {
     S.proof = &trips_;
     S.foldShifts = &folds_;
@@ -730,6 +732,7 @@ DeadlockRun Explorer::run(const interp::Bindings &b, std::string label) {
   out.verdict = over_ ? "trap" : "no-deadlock";
   if (proof_ && !foldsAvoidSettling(S)) {
     out.verdict = "unknown";
+    out.stop.gap = Gap::Proof;
     out.reason = "a predicate that depends on the first iterations (e.g. `k > 0`) is read again in the steady "
                  "state, so a shifted state need not behave the same";
     out.states = S.states.size();
@@ -741,6 +744,33 @@ DeadlockRun Explorer::run(const interp::Bindings &b, std::string label) {
   return out;
 }
 
+Undecided Explorer::valueGap(std::string why, const interp::Scalar &v, const ir::Operation *op) const {
+  Undecided u{std::move(why), Gap::Value, op};
+  if (v.isKnown())
+    return u;
+  if (v.reason() == interp::Reason::Unbound) {
+    u.gap = Gap::Input;
+    if (v.origin())
+      u.input = interp::valueName(m_, *v.origin());
+  } else if (v.reason() == interp::Reason::NoGrid) {
+    u.gap = Gap::Grid;
+  } else if (v.reason() == interp::Reason::NotInterpreted || v.reason() == interp::Reason::RegionResult) {
+    u.gap = Gap::Unmodelled;
+  }
+  return u;
+}
+
+void Explorer::setUndecided(DeadlockRun &out, const Undecided &u) const {
+  out.verdict = "unknown";
+  out.reason = u.why;
+  out.stop.gap = u.gap;
+  out.stop.input = u.input;
+  if (u.op) {
+    out.stop.at = where(u.op);
+    out.stop.op = std::string(u.op->opName());
+  }
+}
+
 /// Expands state `si`; false ends the search (the verdict, if final, is in `out`).
 bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
   bool hung = out.verdict == "deadlock";
@@ -748,6 +778,7 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
     return false; // the over-arrival search after a hang has a budget of its own
   if (opts_.maxMemoryMb && (S.states.size() & 1023) == 0 && residentMb() > opts_.maxMemoryMb) {
     out.verdict = "unknown";
+    out.stop.gap = Gap::Budget;
     out.reason = "memory budget of " + std::to_string(opts_.maxMemoryMb) + " MiB reached after " +
                  std::to_string(S.states.size()) + " states (--max-memory)";
     out.states = S.states.size();
@@ -759,6 +790,7 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
     for (const interp::TripParam &t : S.states[si].trips.items)
       if (t.key && !t.fixed && t.n > kProofTrips) {
         out.verdict = "unknown";
+        out.stop.gap = Gap::Budget;
         out.reason = "the state did not recur shifted within " + std::to_string(kProofTrips) +
                      " trips (a value grows with the trips that no shift carries, e.g. a counter advanced by an "
                      "inner loop's trip count)";
@@ -768,22 +800,24 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
   }
   if (proof_ && (S.states.size() & 63) == 0 && std::chrono::steady_clock::now() > deadline_) {
     out.verdict = "unknown";
+    out.stop.gap = Gap::Budget;
     out.reason = proofTimeReason();
     out.states = S.states.size();
     return false;
   }
-  const size_t cap = proof_ ? std::min(opts_.maxStates, kProofStates) : opts_.maxStates;
+  const size_t cap = proof_ ? std::min(runCap_, kProofStates) : runCap_;
   if (S.states.size() > cap) {
     if (hung)
       return false;
     out.verdict = "unknown";
+    out.stop.gap = Gap::Budget;
     out.reason = proof_ ? "the state did not recur shifted within " + std::to_string(cap) + " states"
                         : "more than " + std::to_string(cap) + " states; bind the loop bounds with --arg to explore fewer";
     out.states = S.states.size();
     return false;
   }
   Successors next;
-  std::string unknownReason;
+  Undecided unknownReason;
   successors(S.states[si], next, unknownReason);
   if (over_ && over_->trace.empty() && overStep_) {
     // The first over-arrival, met while building the successors of `si`;
@@ -804,8 +838,7 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
   if (hung && (over_ || !unknownReason.empty()))
     return false;
   if (!unknownReason.empty()) {
-    out.verdict = "unknown";
-    out.reason = unknownReason;
+    setUndecided(out, unknownReason);
     out.states = S.states.size();
     return false;
   }
@@ -830,7 +863,7 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
       return false;
     // The shortest hang is kept; the search goes on for an over-arrival,
     // which a kernel that can hang may reach too (the GPU faults there).
-    S.searchAfterHang = std::min(opts_.maxStates, 16 * S.states.size() + 50'000);
+    S.searchAfterHang = std::min(runCap_, 16 * S.states.size() + 50'000);
     return true;
   }
   if (S.proof && decidesSettling_) {

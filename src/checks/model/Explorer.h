@@ -32,6 +32,10 @@ constexpr size_t kProofStates = 60'000;
 constexpr size_t kFoldCandidates = 16;
 /// Trips past which an open trip count with no recurrence ends the proof.
 constexpr int64_t kProofTrips = 48;
+/// The state cap of a run after an earlier run of the sweep hung: it looks
+/// only for an over-arrival at a larger value, and running out of states
+/// leaves the verdict (deadlock) as it is.
+constexpr size_t kAfterHangStates = 20'000;
 /// Seconds of wall time a proof for every trip count may take per kernel.
 constexpr int kProofSeconds = 60;
 
@@ -47,7 +51,8 @@ public:
 
   /// Explores every interleaving under `b`. The verdict is "deadlock", "trap",
   /// "no-deadlock", "unknown", or "race" when the observer ended the search.
-  DeadlockRun run(const interp::Bindings &b, std::string label);
+  /// `maxStates` (0: the options') caps this run's states.
+  DeadlockRun run(const interp::Bindings &b, std::string label, size_t maxStates = 0);
 
   /// The proof for every trip count (model/Periodicity.h, docs/Deadlock.md
   /// "Every trip count"): explores under `b` with the trip counts of loops
@@ -99,7 +104,7 @@ private:
   bool tracksClocks() const { return observer_ != nullptr; }
 
   // Running processes between synchronizing ops (Explorer.cpp).
-  bool advance(State &s, size_t pi, std::string &unknown);
+  bool advance(State &s, size_t pi, Undecided &unknown);
   void recordSlot(State &s, Proc &pr, const ir::Operation *op);
   void carrySlots(State &s, Proc &pr, const ir::Operation *op);
   static void setSlot(Proc &pr, const ir::Value *v, int64_t slot);
@@ -109,26 +114,26 @@ private:
   // successor itself (Pushed), cannot move (Blocked), or made the run
   // unknown (Unknown, with the reason).
   enum class Outcome { Advance, Pushed, Blocked, Unknown };
-  void successors(const State &s, Successors &out, std::string &unknown);
+  void successors(const State &s, Successors &out, Undecided &unknown);
   void completeAsync(const State &s, Successors &out);
-  Outcome resumeBlocked(const State &s, size_t pi, Successors &out, std::string &unknown);
-  Outcome stepOp(const State &s, size_t pi, Successors &out, std::string &unknown);
-  Outcome stepWait(OpStep &o, std::string &unknown);
+  Outcome resumeBlocked(const State &s, size_t pi, Successors &out, Undecided &unknown);
+  Outcome stepOp(const State &s, size_t pi, Successors &out, Undecided &unknown);
+  Outcome stepWait(OpStep &o, Undecided &unknown);
   Outcome stepArrive(OpStep &o);
   Outcome stepAsyncIssue(OpStep &o);
-  Outcome stepMma(OpStep &o, std::string &unknown);
-  Outcome stepNamed(OpStep &o, std::string &unknown);
-  Outcome stepFork(OpStep &o, std::string &unknown);
+  Outcome stepMma(OpStep &o, Undecided &unknown);
+  Outcome stepNamed(OpStep &o, Undecided &unknown);
+  Outcome stepFork(OpStep &o, Undecided &unknown);
   // Proof mode (Proof.cpp): a symbolic loop's choice, and the scalars the
   // model reads, which must not move with a trip count.
-  Outcome stepTripChoice(const State &s, size_t pi, Successors &out, std::string &unknown);
-  bool readsMove(const State &s, const Proc &pr, const ir::Operation *op, std::string &unknown) const;
-  Outcome stepOpAs(const State &s, size_t pi, Successors &out, std::string &unknown, bool on);
-  Outcome stepBranch(const State &s, size_t pi, Successors &out, std::string &unknown);
+  Outcome stepTripChoice(const State &s, size_t pi, Successors &out, Undecided &unknown);
+  bool readsMove(const State &s, const Proc &pr, const ir::Operation *op, Undecided &unknown) const;
+  Outcome stepOpAs(const State &s, size_t pi, Successors &out, Undecided &unknown, bool on);
+  Outcome stepBranch(const State &s, size_t pi, Successors &out, Undecided &unknown);
   /// Two successors that fix the unbound input `v` true and false (no op runs).
   Outcome stepDecide(const State &s, size_t pi, Successors &out, const ir::Value *v);
   Outcome stepTmemCopy(OpStep &o);
-  Outcome stepAref(OpStep &o, std::string &unknown);
+  Outcome stepAref(OpStep &o, Undecided &unknown);
   /// Arrives on `key` the way an NVWS exit's async op kind does: `none` and
   /// `wgmma` arrive at once, `tc5mma` / `tmem_copy` through a tcgen05 commit
   /// (async), `tma_load` not at all (the TMA's bytes complete the phase).
@@ -176,7 +181,7 @@ private:
   /// The key of slot `slot`'s `full` (or `empty`) mbarrier of aref `alloc`.
   static uint64_t arefKey(uint32_t alloc, int64_t slot, bool full);
   /// The join of the warp_specialize process `pi` forked (all returned).
-  bool join(State &n, size_t pi, std::string &unknown);
+  bool join(State &n, size_t pi, Undecided &unknown);
   void noteOverArrival(const std::string &actor, const ir::Operation *op, uint64_t key, const Bar &b,
                        int64_t arrive, const std::string &action);
 
@@ -194,6 +199,7 @@ private:
   const ir::Module &m_;
   const kernel::Kernel &k_;
   const DeadlockOptions &opts_;
+  size_t runCap_ = 0; // run(): the state cap of the current run
   interp::Program prog_;
   interp::EventSet events_;
   const ir::Operation *unmodelled_ = nullptr;
@@ -219,6 +225,11 @@ private:
   std::vector<std::vector<int64_t>> folds_; // prove(): the shift of every fold
   mutable bool decidesSettling_ = false;    // prove(): a step read a comparison not yet settled
   std::chrono::steady_clock::time_point deadline_{}; // prove(): when the proof gives up
+  /// An undecided value: Gap::Input when it depends on an unbound argument
+  /// (naming it), Gap::Grid for num_programs with no grid, else Gap::Value.
+  Undecided valueGap(std::string why, const interp::Scalar &v, const ir::Operation *op) const;
+  /// Sets `out` unknown for `u`: its words, gap, and the op that stopped it.
+  void setUndecided(DeadlockRun &out, const Undecided &u) const;
   static std::string proofTimeReason() {
     return "the proof's time budget (" + std::to_string(kProofSeconds) + " s) ran out";
   }

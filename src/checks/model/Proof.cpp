@@ -17,7 +17,7 @@ bool movesOpen(const State &s, const interp::Scalar &v) { return v.tripDependent
 
 } // namespace
 
-Explorer::Outcome Explorer::stepTripChoice(const State &s, size_t pi, Successors &out, std::string &unknown) {
+Explorer::Outcome Explorer::stepTripChoice(const State &s, size_t pi, Successors &out, Undecided &unknown) {
   const Proc &pr = s.procs[pi];
   auto [id, iteration] = pr.p.pendingChoice();
   // Stopped at the loop op itself (iteration 0) or at the end of its body.
@@ -57,7 +57,7 @@ Explorer::Outcome Explorer::stepTripChoice(const State &s, size_t pi, Successors
   return Outcome::Pushed;
 }
 
-bool Explorer::readsMove(const State &s, const Proc &pr, const ir::Operation *op, std::string &unknown) const {
+bool Explorer::readsMove(const State &s, const Proc &pr, const ir::Operation *op, Undecided &unknown) const {
   OpKind kind = dialect::kindOf(op);
   if (kind == OpKind::WarpSpecialize)
     return false; // captures keep how they move in the partitions
@@ -75,9 +75,10 @@ bool Explorer::readsMove(const State &s, const Proc &pr, const ir::Operation *op
       decidesSettling_ = true;
       continue;
     }
-    unknown = partName(pr) + ": " + std::string(op->opName()) + " at IR line " + std::to_string(op->line) +
-              " reads " + interp::valueName(m_, *v) +
-              ", which moves with a loop counter in a way no shift of the trip count carries";
+    unknown = {partName(pr) + ": " + std::string(op->opName()) + " at IR line " + std::to_string(op->line) +
+                   " reads " + interp::valueName(m_, *v) +
+                   ", which moves with a loop counter in a way no shift of the trip count carries",
+               Gap::Proof, op};
     return true;
   }
   return false;
@@ -104,7 +105,7 @@ DeadlockRun Explorer::prove(const interp::Bindings &b, std::string label, TripPr
       if (run.verdict != "no-deadlock" || shiftsHold(folds_, trips_))
         break;
     }
-    if (run.verdict != "unknown" || trips_.keys.empty() || minTrips == 1)
+    if (run.verdict != "unknown" || trips_.keys.empty() || minTrips == 1 || run.stop.gap == Gap::Budget)
       break;
     res.fromTrip = 1;
     res.zeroTripWhy = run.reason;

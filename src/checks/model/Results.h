@@ -35,6 +35,39 @@ struct DeadlockOptions {
   bool proveTrips = true;
 };
 
+/// What kind of gap left a run undecided; it picks the user's next step.
+enum class Gap : uint8_t {
+  None,
+  Unmodelled, ///< an op that touches a barrier, buffer or TMEM region is not modelled yet
+  Input,      ///< a decision on a value that depends on an unbound argument
+  Grid,       ///< a decision on tt.get_num_programs with no --grid
+  Budget,     ///< the state, memory, trip or time budget ran out
+  Value,      ///< a value the interpreter cannot compute (the words say which)
+  Shape,      ///< a structure the model does not handle (nested warp_specialize, ...)
+  Proof,      ///< proof mode only: a decision on a value no shift of the trip count carries
+};
+
+/// Why a run stopped undecided: the words, the kind of gap, the op that
+/// stopped the model (null when none did: a budget) and, for Gap::Input,
+/// the argument to bind.
+struct Undecided {
+  Undecided() = default;
+  Undecided(std::string w, Gap g, const ir::Operation *o = nullptr) : why(std::move(w)), gap(g), op(o) {}
+  std::string why;
+  Gap gap = Gap::None;
+  const ir::Operation *op = nullptr;
+  std::string input;
+  bool empty() const { return why.empty(); }
+};
+
+/// Where an undecided run stopped, as results keep it (no IR pointers).
+struct RunStop {
+  Gap gap = Gap::None;
+  std::optional<SourcePoint> at; ///< the op that stopped the model, when one did
+  std::string op;                ///< its name ("ttng.tmem_copy")
+  std::string input;             ///< Gap::Input: the argument to bind
+};
+
 /// One step of a counterexample.
 struct TraceStep {
   std::string actor;  // partition, or "TMA"/"tcgen05" for async completions
@@ -80,6 +113,7 @@ struct DeadlockRun {
   std::string bindings; // "K=64" ...
   std::string verdict;  // "deadlock", "trap", "no-deadlock", "unknown" ("race": an observer ended it)
   std::string reason;   // for unknown
+  RunStop stop;         // for unknown: what kind of gap, and where
   size_t states = 0;
   std::vector<TraceStep> trace;
   std::vector<StuckProcess> stuck;
@@ -102,7 +136,14 @@ struct KernelDeadlockResult {
   std::optional<size_t> evidenceRun; // the run whose trace proves the verdict
   std::optional<size_t> trapRun;     // the first run with an over-arrival
   TripProofResult proof;             // the proof for every trip count, when attempted
+  std::optional<SourcePoint> entry;  // the kernel's function op
 };
+
+/// True when `run` stopped undecided on a budget (states, memory, time): the
+/// sweep of unbound values stops there, since a larger value explores more.
+template <class Run> bool stateBudgetSpent(const Run &run) {
+  return run.verdict == "unknown" && run.stop.gap == Gap::Budget;
+}
 
 /// The reason of the first run whose verdict is "unknown" ("" if none):
 /// what a kernel's unknown verdict reports (deadlock and race runs alike).

@@ -50,7 +50,7 @@ void Explorer::noteOverArrival(const std::string &actor, const ir::Operation *op
   over_ = std::move(o);
 }
 
-void Explorer::successors(const State &s, Successors &out, std::string &unknown) {
+void Explorer::successors(const State &s, Successors &out, Undecided &unknown) {
   completeAsync(s, out);
   for (size_t pi = 0; pi < s.procs.size(); ++pi) {
     PStatus st = s.procs[pi].status;
@@ -91,7 +91,7 @@ void Explorer::completeAsync(const State &s, Successors &out) {
   }
 }
 
-Explorer::Outcome Explorer::resumeBlocked(const State &s, size_t pi, Successors &out, std::string &unknown) {
+Explorer::Outcome Explorer::resumeBlocked(const State &s, size_t pi, Successors &out, Undecided &unknown) {
   const Proc &pr = s.procs[pi];
   bool joining = pr.status == PStatus::Joining;
   // The fork's caller continues once every partition has returned; bar.sync
@@ -121,7 +121,7 @@ Explorer::Outcome Explorer::resumeBlocked(const State &s, size_t pi, Successors 
   return Outcome::Pushed;
 }
 
-bool Explorer::join(State &n, size_t pi, std::string &unknown) {
+bool Explorer::join(State &n, size_t pi, Undecided &unknown) {
   // The join of a warp_specialize: the forking process acquires what its
   // partitions did, takes the default region's ttg.warp_yield values as the
   // op's results and stands after the op. The partition processes leave the
@@ -153,13 +153,14 @@ bool Explorer::join(State &n, size_t pi, std::string &unknown) {
   std::sort(n.async.begin(), n.async.end());
   n.procs.erase(n.procs.begin() + static_cast<long>(pi) + 1, n.procs.end());
   if (!n.procs[pi].p.leaveRegionOp(results)) {
-    unknown = "cannot continue after the warp_specialize at IR line " + std::to_string(np.p.op()->line);
+    unknown = {"cannot continue after the warp_specialize at IR line " + std::to_string(np.p.op()->line), Gap::Shape,
+               np.p.op()};
     return false;
   }
   return true;
 }
 
-Explorer::Outcome Explorer::stepOp(const State &s, size_t pi, Successors &out, std::string &unknown) {
+Explorer::Outcome Explorer::stepOp(const State &s, size_t pi, Successors &out, Undecided &unknown) {
   const Proc &pr = s.procs[pi];
   if (proof_ && pr.p.last().isUnknown() && pr.p.last().cause == interp::StepResult::Cause::TripChoice)
     return stepTripChoice(s, pi, out, unknown);
@@ -181,8 +182,9 @@ Explorer::Outcome Explorer::stepOp(const State &s, size_t pi, Successors &out, s
       return stepDecide(s, pi, out, p);
   interp::Scalar pred = r.pred ? decided(s, pr, r.pred) : interp::Scalar::boolean(true);
   if (r.pred && !pred.isKnown()) {
-    unknown = partName(pr) + ": the predicate of " + std::string(op->opName()) + " at IR line " +
-              std::to_string(op->line) + " is unknown: " + pred.describe(m_);
+    unknown = valueGap(partName(pr) + ": the predicate of " + std::string(op->opName()) + " at IR line " +
+                           std::to_string(op->line) + " is unknown: " + pred.describe(m_),
+                       pred, op);
     return Outcome::Unknown;
   }
   return stepOpAs(s, pi, out, unknown, !r.pred || pred.isTrue());
@@ -202,7 +204,7 @@ Explorer::Outcome Explorer::stepDecide(const State &s, size_t pi, Successors &ou
   return Outcome::Pushed;
 }
 
-Explorer::Outcome Explorer::stepBranch(const State &s, size_t pi, Successors &out, std::string &unknown) {
+Explorer::Outcome Explorer::stepBranch(const State &s, size_t pi, Successors &out, Undecided &unknown) {
   // The process stopped at a branch on unbound inputs (advance()): one
   // successor per side.
   const Proc &pr = s.procs[pi];
@@ -216,8 +218,9 @@ Explorer::Outcome Explorer::stepBranch(const State &s, size_t pi, Successors &ou
     State n = s;
     Proc &np = n.procs[pi];
     if (!np.p.resolveCondition(taken)) {
-      unknown = partName(pr) + ": cannot branch at " + std::string(op->opName()) + " (IR line " +
-                std::to_string(op->line) + ")";
+      unknown = {partName(pr) + ": cannot branch at " + std::string(op->opName()) + " (IR line " +
+                     std::to_string(op->line) + ")",
+                 Gap::Shape, op};
       return Outcome::Unknown;
     }
     np.status = PStatus::AtEvent;
@@ -234,7 +237,7 @@ Explorer::Outcome Explorer::stepBranch(const State &s, size_t pi, Successors &ou
   return Outcome::Pushed;
 }
 
-Explorer::Outcome Explorer::stepOpAs(const State &s, size_t pi, Successors &out, std::string &unknown, bool on) {
+Explorer::Outcome Explorer::stepOpAs(const State &s, size_t pi, Successors &out, Undecided &unknown, bool on) {
   const Proc &pr = s.procs[pi];
   const ir::Operation *op = pr.p.op();
   OpKind kind = dialect::kindOf(op);
@@ -247,8 +250,9 @@ Explorer::Outcome Explorer::stepOpAs(const State &s, size_t pi, Successors &out,
       kind != OpKind::WarpSpecialize) {
     auto key = barrierKey(s, pr, o.r.barrier);
     if (!key) {
-      unknown = partName(pr) + ": cannot tell which barrier " + std::string(op->opName()) +
-                " at IR line " + std::to_string(op->line) + " uses";
+      unknown = {partName(pr) + ": cannot tell which barrier " + std::string(op->opName()) + " at IR line " +
+                     std::to_string(op->line) + " uses",
+                 Gap::Value, op};
       return Outcome::Unknown;
     }
     o.key = keyOf(*key);
@@ -309,7 +313,7 @@ Explorer::Outcome Explorer::stepOpAs(const State &s, size_t pi, Successors &out,
   return Outcome::Pushed;
 }
 
-Explorer::Outcome Explorer::stepWait(OpStep &o, std::string &unknown) {
+Explorer::Outcome Explorer::stepWait(OpStep &o, Undecided &unknown) {
   if (!o.on) {
     o.st.action = "skips a wait on " + barName(o.key) + " (predicate false)";
     o.np().skippedWait = o.op;
@@ -318,8 +322,9 @@ Explorer::Outcome Explorer::stepWait(OpStep &o, std::string &unknown) {
   }
   interp::Scalar ph = o.val(o.r.phase);
   if (!ph.isKnown()) {
-    unknown = partName(o.pr) + ": the parity of wait_barrier at IR line " + std::to_string(o.op->line) +
-              " is unknown: " + ph.describe(m_);
+    unknown = valueGap(partName(o.pr) + ": the parity of wait_barrier at IR line " + std::to_string(o.op->line) +
+                           " is unknown: " + ph.describe(m_),
+                       ph, o.op);
     return Outcome::Unknown;
   }
   Bar b = o.s.barAt(o.key);
@@ -421,7 +426,7 @@ VectorClock Explorer::tcgen05Issue(OpStep &o) {
   return clock;
 }
 
-Explorer::Outcome Explorer::stepMma(OpStep &o, std::string &unknown) {
+Explorer::Outcome Explorer::stepMma(OpStep &o, Undecided &unknown) {
   dialect::OpSyntax syn = dialect::scanOpSyntax(m_, o.op);
   o.st.action = "issues " + std::string(o.op->opName());
   VectorClock mmaClock = o.on ? tcgen05Issue(o) : VectorClock{};
@@ -429,15 +434,17 @@ Explorer::Outcome Explorer::stepMma(OpStep &o, std::string &unknown) {
     const ir::Value *bp = mmaBarrierPred(o.op, syn, bv);
     interp::Scalar bpv = bp ? decided(o.s, o.pr, bp) : interp::Scalar::boolean(true);
     if (bp && !bpv.isKnown()) {
-      unknown = partName(o.pr) + ": a completion-barrier predicate of " + std::string(o.op->opName()) +
-                " at IR line " + std::to_string(o.op->line) + " is unknown";
+      unknown = valueGap(partName(o.pr) + ": a completion-barrier predicate of " + std::string(o.op->opName()) +
+                             " at IR line " + std::to_string(o.op->line) + " is unknown",
+                         bpv, o.op);
       return Outcome::Unknown;
     }
     if (!o.on || (bp && !bpv.isTrue()))
       continue;
     auto bk = barrierKey(o.s, o.pr, bv);
     if (!bk) {
-      unknown = "cannot tell which barrier tc_gen5_mma at IR line " + std::to_string(o.op->line) + " arrives on";
+      unknown = {"cannot tell which barrier tc_gen5_mma at IR line " + std::to_string(o.op->line) + " arrives on",
+                 Gap::Value, o.op};
       return Outcome::Unknown;
     }
     Async a;
@@ -509,12 +516,13 @@ bool Explorer::arefArrive(OpStep &o, uint64_t key, std::string_view asyncOp) {
   return true;
 }
 
-Explorer::Outcome Explorer::stepAref(OpStep &o, std::string &unknown) {
+Explorer::Outcome Explorer::stepAref(OpStep &o, Undecided &unknown) {
   // NVWS arefs and tokens, as NVWSLowerAref / the token lowering rewrite
   // them into mbarriers (docs/Deadlock.md, "NVWS arefs and tokens").
   std::string name(o.op->opName());
   auto fail = [&](const std::string &why) {
-    unknown = partName(o.pr) + ": " + name + " (IR line " + std::to_string(o.op->line) + ") " + why;
+    unknown = {partName(o.pr) + ": " + name + " (IR line " + std::to_string(o.op->line) + ") " + why, Gap::Shape,
+               o.op};
     return Outcome::Unknown;
   };
   if (o.kind == OpKind::ArefCreate || o.kind == OpKind::CreateToken) {
@@ -637,10 +645,11 @@ Explorer::Outcome Explorer::stepAref(OpStep &o, std::string &unknown) {
   return Outcome::Advance;
 }
 
-Explorer::Outcome Explorer::stepNamed(OpStep &o, std::string &unknown) {
+Explorer::Outcome Explorer::stepNamed(OpStep &o, Undecided &unknown) {
   interp::Scalar id = o.val(o.r.barrier), cnt = o.val(o.r.numThreads);
   if (!id.isKnown() || !cnt.isKnown()) {
-    unknown = "named barrier id or thread count unknown at IR line " + std::to_string(o.op->line);
+    unknown = {"named barrier id or thread count unknown at IR line " + std::to_string(o.op->line), Gap::Value,
+               o.op};
     return Outcome::Unknown;
   }
   bool wait = o.kind == OpKind::NamedBarrierWait;
@@ -661,20 +670,21 @@ Explorer::Outcome Explorer::stepNamed(OpStep &o, std::string &unknown) {
   return Outcome::Pushed;
 }
 
-Explorer::Outcome Explorer::stepFork(OpStep &o, std::string &unknown) {
+Explorer::Outcome Explorer::stepFork(OpStep &o, Undecided &unknown) {
   // Fork: one process per partition, the default region included; the
   // caller waits in Joining until every one has returned (join()).
   if (o.pr.partition != kernel::kOutside || o.pi + 1 != o.s.procs.size()) {
     // Triton's verifier rejects this (WarpSpecializeOp::verify in
     // lib/Dialect/TritonGPU/IR/Ops.cpp: "cannot be nested inside another
     // `ttg.warp_specialize` op").
-    unknown = partName(o.pr) + ": a warp_specialize inside a warp_specialize partition (IR line " +
-              std::to_string(o.op->line) + ") is not modelled; Triton's verifier rejects nesting";
+    unknown = {partName(o.pr) + ": a warp_specialize inside a warp_specialize partition (IR line " +
+                   std::to_string(o.op->line) + ") is not modelled; Triton's verifier rejects nesting",
+               Gap::Shape, o.op};
     return Outcome::Unknown;
   }
   const kernel::WarpSpecialize *ws = k_.warpSpecializeOf(o.op);
   if (!ws) {
-    unknown = "warp_specialize without partitions";
+    unknown = {"warp_specialize without partitions", Gap::Shape, o.op};
     return Outcome::Unknown;
   }
   o.np().status = PStatus::Joining;
@@ -683,7 +693,7 @@ Explorer::Outcome Explorer::stepFork(OpStep &o, std::string &unknown) {
   for (const kernel::Partition &part : ws->partitions) {
     std::optional<interp::Process> child = o.pr.p.enterRegion(*part.region);
     if (!child) {
-      unknown = "cannot enter partition " + part.name;
+      unknown = {"cannot enter partition " + part.name, Gap::Shape, o.op};
       return Outcome::Unknown;
     }
     Proc c(std::move(*child));

@@ -30,6 +30,7 @@ void addRaceRun(const kernel::Kernel &k, const DeadlockRun &d, const model::Expl
   rr.verdict = d.verdict == "no-deadlock" || d.verdict == "trap" ? "no-race" : d.verdict;
   rr.overArrival = d.overArrival.has_value();
   rr.reason = d.reason;
+  rr.stop = d.stop;
   rr.states = d.states;
   rr.stuckStates = x.stuckStates();
   res.runs.push_back(rr);
@@ -89,6 +90,7 @@ std::vector<KernelRaceResult> checkRaces(const ir::Module &m, const std::vector<
   for (const kernel::Kernel &k : kernels) {
     KernelRaceResult res;
     res.kernel = k.name;
+    res.entry = pointOf(k, k.func);
     RaceObserver obs(k);
     model::Explorer explorer(m, k, opts, &obs);
     std::vector<std::string> unbound;
@@ -97,8 +99,8 @@ std::vector<KernelRaceResult> checkRaces(const ir::Module &m, const std::vector<
     for (auto &[b, label] : runs) {
       obs.hit.reset();
       addRaceRun(k, explorer.run(b, label), explorer, obs, res);
-      if (res.race)
-        break;
+      if (res.race || stateBudgetSpent(res.runs.back()))
+        break; // a larger value only explores more
     }
     summarizeRaces(k, explorer, res);
     out.push_back(std::move(res));
@@ -116,6 +118,7 @@ std::vector<KernelModelResult> checkDeadlocksAndRaces(const ir::Module &m, const
   for (const kernel::Kernel &k : kernels) {
     KernelModelResult r;
     r.deadlock.kernel = r.races.kernel = k.name;
+    r.deadlock.entry = r.races.entry = pointOf(k, k.func);
     RaceObserver obs(k);
     model::Explorer both(m, k, opts, &obs, /*recordHangs=*/true);
     model::Explorer plain(m, k, opts);
@@ -124,7 +127,7 @@ std::vector<KernelModelResult> checkDeadlocksAndRaces(const ir::Module &m, const
     r.deadlock.unboundArgs = r.races.unboundArgs = unbound;
     // Each search stops at its own evidence (checkDeadlocks: a hang or an
     // over-arrival; checkRaces: a race); while both still run they share one.
-    bool deadlockDone = false, racesDone = false;
+    bool deadlockDone = false, racesDone = false, hung = false;
     if (opts.proveTrips) {
       DeadlockRun proofRun = model::proveEveryTripCount(plain, m, k, opts, r.deadlock.proof);
       if (r.deadlock.proof.proved) {
@@ -146,8 +149,12 @@ std::vector<KernelModelResult> checkDeadlocksAndRaces(const ir::Module &m, const
       }
       if (deadlockDone)
         continue;
-      r.deadlock.runs.push_back(d ? std::move(*d) : plain.run(b, label));
-      deadlockDone = r.deadlock.runs.back().verdict == "deadlock" || r.deadlock.runs.back().overArrival;
+      // As checkDeadlocks: the sweep goes on past a hang (with a small state
+      // cap) and stops at the first over-arrival.
+      r.deadlock.runs.push_back(d ? std::move(*d) : plain.run(b, label, hung ? model::kAfterHangStates : 0));
+      hung |= r.deadlock.runs.back().verdict == "deadlock";
+      deadlockDone = r.deadlock.runs.back().overArrival.has_value() || stateBudgetSpent(r.deadlock.runs.back());
+      racesDone |= !r.races.runs.empty() && stateBudgetSpent(r.races.runs.back());
     }
     model::summarizeDeadlock(r.deadlock);
     summarizeRaces(k, both, r.races);

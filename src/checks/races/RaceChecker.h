@@ -34,6 +34,7 @@ struct RaceRun {
   std::string bindings;
   std::string verdict; // "race", "no-race", "unknown"
   std::string reason;  // for unknown
+  RunStop stop;        // for unknown: what kind of gap, and where
   size_t states = 0;
   size_t stuckStates = 0; // states where nothing can move (see tscope deadlock)
   bool overArrival = false; // an interleaving over-arrives on an mbarrier (see tscope deadlock)
@@ -49,6 +50,7 @@ struct KernelRaceResult {
   std::optional<Race> race;         // the evidence, with the run that found it
   std::optional<size_t> evidenceRun;
   std::vector<std::pair<std::string, SourcePoint>> redundantWaits; // notes
+  std::optional<SourcePoint> entry; // the kernel's function op
 };
 
 /// Checks every kernel of `m` for buffer races (same bounds as checkDeadlocks).

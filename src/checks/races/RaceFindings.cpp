@@ -31,6 +31,8 @@ AnalysisResult raceFindings(const support::SourceBuffer &buf, const KernelRaceRe
   out.findings = redundantWaitFindings(buf, r.redundantWaits);
   if (r.race)
     out.findings.push_back(raceFinding(buf, r, *r.race));
+  else if (out.kernels.back().verdict == Verdict::Unknown)
+    out.findings.push_back(modelNotVerified(buf, "races", r));
   return out;
 }
 
