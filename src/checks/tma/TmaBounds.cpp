@@ -69,12 +69,13 @@ struct Group {
 /// descriptor, then its shape, then its strides: `%a_desc, %a_desc_0..`);
 /// empty when they are not there or not all bound.
 std::vector<int64_t> shapeFromArguments(const ir::Module &m, const ir::Block *entry, uint32_t i, size_t rank,
-                                        const interp::Process &start) {
+                                        const std::vector<interp::Scalar> &args) {
   std::vector<int64_t> shape;
   for (size_t d = 0; d < rank; ++d) {
-    if (i + 1 + d >= entry->numArgs || dialect::typeText(m, &entry->args[i + 1 + d]) != "i32")
+    if (i + 1 + d >= entry->numArgs || i + 1 + d >= args.size() ||
+        dialect::typeText(m, &entry->args[i + 1 + d]) != "i32")
       return {};
-    interp::Scalar s = start.value(&entry->args[i + 1 + d]);
+    const interp::Scalar &s = args[i + 1 + d];
     if (!s.isKnown())
       return {};
     shape.push_back(s.sext());
@@ -127,9 +128,9 @@ DescriptorArgs bindDescriptorArgs(const ir::Module &m, const kernel::Kernel &k, 
     }
   }
   if (!unlisted.empty()) {
-    interp::Process start = interp::Process::start(prog, b, nullptr);
+    std::vector<interp::Scalar> args = interp::bindArguments(prog, b, nullptr);
     for (auto [i, rank] : unlisted) {
-      std::vector<int64_t> shape = shapeFromArguments(m, entry, i, rank, start);
+      std::vector<int64_t> shape = shapeFromArguments(m, entry, i, rank, args);
       if (shape.empty())
         continue;
       std::string name = out.names[&entry->args[i]];
