@@ -475,15 +475,19 @@ std::string launchArithmetic(const ir::Module &m, const kernel::Kernel &k, const
     std::string formula = kernel::indexExpr(k, r.coords[i]).text;
     std::string part = "dim " + std::to_string(i) + " coordinate " + formula;
     if (g.cls == TileClass::Negative) {
+      // What the H200 did (docs/Tma.md), not a rule.
       OpKind kind = dialect::kindOf(g.op);
-      bool store = kind == OpKind::TmaStore || kind == OpKind::TmaReduce || kind == OpKind::DescriptorStore ||
-                   kind == OpKind::DescriptorReduce;
+      const char *measured =
+          kind == OpKind::TmaStore || kind == OpKind::DescriptorStore
+              ? "measured on an H200, TMA stores starting 1 to 1048576 rows before a 1024-row tensor trapped "
+                "with an illegal-instruction error (cudaErrorIllegalInstruction)"
+          : kind == OpKind::TmaReduce || kind == OpKind::DescriptorReduce
+              ? "not measured for TMA reductions; on an H200, TMA stores starting 1 to 1048576 rows before a "
+                "1024-row tensor trapped with an illegal-instruction error (cudaErrorIllegalInstruction)"
+              : "measured on an H200, TMA loads starting 16 to 2147483616 rows before a 1024-row tensor did not "
+                "trap: those rows read as zero and the tile the program uses is shifted";
       part += " is " + std::to_string(g.minC[i]) + ", " + std::to_string(-g.minC[i]) +
-              " rows/columns before the tensor; " +
-              (store ? "measured on an H200, TMA stores starting 1 to 1048576 rows before a 1024-row tensor "
-                       "trapped with an illegal-instruction error (cudaErrorIllegalInstruction)"
-                     : "measured on an H200, TMA loads starting 16 to 2147483616 rows before the tensor did not "
-                       "trap: those rows read as zero and the tile the program uses is shifted");
+              " rows/columns before the tensor; " + measured;
     } else {
       int64_t tiles = (D + B - 1) / B;
       part += " reaches " + std::to_string(g.maxC[i]) + " (tile " + std::to_string(B) + ") on a dimension of " +
