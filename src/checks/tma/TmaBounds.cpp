@@ -522,7 +522,7 @@ TmaTileGroup rowOf(const ir::Module &m, const kernel::Kernel &k, const Group &g,
   return f;
 }
 
-/// "N copies in P programs" (or "N copies of one program").
+/// "N copies in P programs", singular where it is one.
 std::string copiesIn(uint64_t copies, size_t programs) {
   return std::to_string(copies) + (copies == 1 ? " copy" : " copies") + " in " + std::to_string(programs) +
          (programs == 1 ? " program" : " programs");
