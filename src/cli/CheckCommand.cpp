@@ -6,6 +6,7 @@
 #include "checks/CheckRegistry.h"
 #include "cli/Command.h"
 #include "cli/ModelOptions.h"
+#include "driver/CheckInputs.h"
 #include "driver/CheckRun.h"
 #include "render/FindingRender.h"
 #include "render/Sarif.h"
@@ -16,7 +17,7 @@ Command makeCheckCommand() {
   return {"check", "Run every check that applies (deadlock, fences, TMA, lint) over files, dumps or caches",
           [](CLI::App &app) {
             struct Opts {
-              std::vector<std::string> paths, disabled;
+              std::vector<std::string> paths, disabled, descs;
               std::string format = "text", launches;
               bool werror = false, list = false, timing = false;
               ModelCliOptions model;
@@ -29,6 +30,8 @@ Command makeCheckCommand() {
             app.add_flag("--Werror", o->werror, "treat warnings as errors");
             app.add_option("--disable", o->disabled, "skip a check id (repeatable)")->allow_extra_args(false);
             app.add_option("--launches", o->launches, "launch record (launches.jsonl) for the TMA check");
+            app.add_option("--desc", o->descs, "NAME=D0xD1...: a descriptor's tensor shape for the TMA check, "
+                                               "added to every launch of the record (repeatable)");
             app.add_flag("--timing", o->timing, "print per file the parse and per-analysis times and how often "
                                                 "the kernel facts were built to stderr");
             // The deadlock and race checks' bounds, as `tscope deadlock` takes them.
@@ -56,6 +59,14 @@ Command makeCheckCommand() {
               }
               opts.werror = o->werror;
               opts.launches = o->launches;
+              for (const std::string &d : o->descs) {
+                auto p = driver::parseDescShape(d);
+                if (!p) {
+                  std::cerr << "error: --desc expects NAME=D0xD1..., got '" << d << "'\n";
+                  return kExitBadInput;
+                }
+                opts.descShapes[p->first] = p->second;
+              }
               auto bounds = toDeadlockOptions(o->model);
               if (!bounds)
                 return kExitBadInput;

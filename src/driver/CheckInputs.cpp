@@ -1,4 +1,5 @@
-// CheckInputs: PATHs to TTGIR files through DumpIndex, launch records beside them.
+// CheckInputs: PATHs to TTGIR files through DumpIndex, launch records beside
+// them, and a launch record's TMA launches.
 #include "driver/CheckInputs.h"
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <sstream>
 
 #include "dumps/DumpIndex.h"
+#include "dumps/LaunchRecord.h"
 
 namespace fs = std::filesystem;
 
@@ -38,6 +40,49 @@ std::optional<std::string> slurp(const std::string &path) {
 }
 
 } // namespace
+
+std::string launchRecordBeside(const std::string &file) {
+  return file == "-" ? std::string() : launchesBeside(parentOf(file));
+}
+
+std::optional<std::pair<std::string, std::vector<int64_t>>> parseDescShape(std::string_view text) {
+  size_t eq = text.find('=');
+  if (eq == std::string_view::npos || eq == 0)
+    return std::nullopt;
+  std::vector<int64_t> shape;
+  std::string_view rest = text.substr(eq + 1);
+  for (;;) {
+    size_t x = rest.find('x');
+    std::string_view part = rest.substr(0, x);
+    // At most 18 digits: a dimension always fits in int64_t.
+    if (part.empty() || part.size() > 18 || part.find_first_not_of("0123456789") != std::string_view::npos)
+      return std::nullopt;
+    shape.push_back(std::stoll(std::string(part)));
+    if (x == std::string_view::npos)
+      break;
+    rest = rest.substr(x + 1);
+  }
+  return std::make_pair(std::string(text.substr(0, eq)), shape);
+}
+
+std::vector<checks::TmaLaunch> readTmaLaunches(const std::string &path, const DescShapes &desc,
+                                               std::vector<std::string> &errors) {
+  std::vector<checks::TmaLaunch> out;
+  for (const dumps::LaunchRecord &r : dumps::readLaunchRecords(path, errors)) {
+    checks::TmaLaunch l;
+    l.kernel = r.kernel;
+    l.grid = r.grid;
+    for (const auto &[n, v] : r.intArgs)
+      l.bindings.set(n, v);
+    for (const auto &[n, d] : r.descriptors)
+      l.descShapes[n] = d.shape;
+    for (const auto &[n, shape] : desc)
+      l.descShapes[n] = shape;
+    l.origin = path + ":" + std::to_string(r.line);
+    out.push_back(std::move(l));
+  }
+  return out;
+}
 
 InputSet collectInputs(const std::vector<std::string> &paths, const std::string &launches) {
   InputSet out;

@@ -4,8 +4,13 @@
 // that applies to it.
 #pragma once
 
+#include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "checks/tma/TmaBounds.h"
 
 namespace tscope::driver {
 
@@ -29,5 +34,21 @@ struct InputSet {
 /// directory given, is used. Files with byte-identical contents (the same
 /// kernel in a dump and its cache) are checked once.
 InputSet collectInputs(const std::vector<std::string> &paths, const std::string &launches);
+
+/// The launch record (launches.jsonl) in the folder of `file`, or "" when
+/// there is none (`tscope check` and `tscope tma` both look there).
+std::string launchRecordBeside(const std::string &file);
+
+/// Descriptor shapes given on the command line: name -> shape, outermost first.
+using DescShapes = std::map<std::string, std::vector<int64_t>>;
+
+/// Parses `--desc NAME=D0xD1...` (positive decimal dimensions).
+std::optional<std::pair<std::string, std::vector<int64_t>>> parseDescShape(std::string_view text);
+
+/// The TMA launches of a launch record: each line's kernel, grid, integer
+/// arguments and descriptor shapes, origin "PATH:LINE"; `desc` adds to (and
+/// overrides) every launch's descriptor shapes. Unreadable lines go to `errors`.
+std::vector<checks::TmaLaunch> readTmaLaunches(const std::string &path, const DescShapes &desc,
+                                               std::vector<std::string> &errors);
 
 } // namespace tscope::driver

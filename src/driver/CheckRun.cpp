@@ -6,30 +6,12 @@
 #include <map>
 
 #include "driver/CheckInputs.h"
-#include "dumps/LaunchRecord.h"
 #include "ir/Parser.h"
 #include "kernel/Kernel.h"
 #include "render/FindingRender.h"
 
 namespace tscope::driver {
 namespace {
-
-std::vector<checks::TmaLaunch> launchesOf(const std::vector<dumps::LaunchRecord> &records,
-                                          const std::string &path) {
-  std::vector<checks::TmaLaunch> out;
-  for (const dumps::LaunchRecord &r : records) {
-    checks::TmaLaunch l;
-    l.kernel = r.kernel;
-    l.grid = r.grid;
-    for (const auto &[n, v] : r.intArgs)
-      l.bindings.set(n, v);
-    for (const auto &[n, d] : r.descriptors)
-      l.descShapes[n] = d.shape;
-    l.origin = path + ":" + std::to_string(r.line);
-    out.push_back(std::move(l));
-  }
-  return out;
-}
 
 double msSince(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
@@ -122,7 +104,7 @@ CheckRunResult runChecks(const std::vector<std::string> &paths, const CheckOptio
       std::vector<std::string> errors;
       std::vector<checks::TmaLaunch> ls;
       if (!in.launches.empty())
-        ls = launchesOf(dumps::readLaunchRecords(in.launches, errors), in.launches);
+        ls = readTmaLaunches(in.launches, opts.descShapes, errors);
       for (const std::string &e : errors)
         err << "error: " << e << "\n";
       res.badInput |= !errors.empty();

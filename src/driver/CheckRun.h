@@ -2,6 +2,7 @@
 // every enabled analysis of the registry, collect findings per file.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <ostream>
 #include <set>
@@ -19,6 +20,7 @@ struct CheckOptions {
   std::set<std::string> disabled; ///< check ids (must be registry ids: the caller validates)
   bool werror = false;            ///< warnings count as errors
   std::string launches;           ///< launch record for every file (empty: look beside each file)
+  std::map<std::string, std::vector<int64_t>> descShapes; ///< --desc: added to every launch's descriptor shapes
   checks::DeadlockOptions deadlock;
 };
 

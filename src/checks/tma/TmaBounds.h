@@ -1,6 +1,7 @@
 // TmaBounds: replays a launch — every program id and every loop iteration —
-// through the scalar interpreter and checks each TMA op's tile against the
-// tensor its descriptor describes.
+// through the scalar interpreter and checks each TMA copy the launch issues
+// (its predicate true) against the tensor its descriptor describes; what it
+// cannot evaluate is reported, never counted as inside.
 #pragma once
 
 #include <array>
@@ -41,13 +42,30 @@ struct TmaTileGroup {
   std::string explanation;                 // launch arithmetic
 };
 
+/// A part of the launch the replay could not check: the copies of one op
+/// whose predicate, descriptor shape or coordinates could not be evaluated,
+/// or the op (a loop, a branch) where the replay of some programs stopped.
+/// The typed row behind a `not-verified` finding (TmaFindings.h).
+struct TmaUnverified {
+  const ir::Operation *op = nullptr; ///< the copy, or the op where the replay stopped
+  kernel::SourcePoint where;
+  std::string subject; ///< "ttng.async_tma_copy_global_to_local a_desc", or "the TMA copies of K"
+  std::string reason;  ///< why, in the user's words, and how much was left unchecked
+  std::string next;    ///< the next step, e.g. "give --desc a_desc=D0xD1 ..."; may be empty
+  uint64_t count = 0;  ///< copies (program, iteration) not checked, or programs stopped
+};
+
 /// The result for one kernel and launch.
 struct TmaKernelResult {
   std::string kernel, origin;
   std::array<int64_t, 3> grid{1, 1, 1};
-  uint64_t programs = 0, evaluated = 0; // programs run, TMA ops evaluated
+  uint64_t programs = 0;      ///< programs run
+  uint64_t evaluated = 0;     ///< copies whose tile was compared with its tensor
+  uint64_t predicatedOff = 0; ///< copies not issued: their predicate was false
+  uint64_t iterations = 0;    ///< loop iterations (per program) that issued or skipped a copy
+  uint64_t copyOps = 0;       ///< TMA copy ops in the kernel
   std::vector<TmaTileGroup> groups;
-  std::string unknown; // why some coordinates could not be evaluated
+  std::vector<TmaUnverified> unverified; ///< empty when every copy reached was checked
   double seconds = 0;
 };
 

@@ -37,14 +37,31 @@ std::string tmaMessage(const TmaTileGroup &g) {
   return g.opName + " " + (g.descName.empty() ? "?" : g.descName) + ": " + what + " for " + g.programs;
 }
 
+std::string tmaCoverage(const TmaKernelResult &r) {
+  std::string s = fmt::format("grid {}x{}x{}, {} program{}, {} TMA tiles checked", r.grid[0], r.grid[1], r.grid[2],
+                              r.programs, r.programs == 1 ? "" : "s", r.evaluated);
+  if (r.iterations)
+    s += fmt::format(" in {} loop iteration{}", r.iterations, r.iterations == 1 ? "" : "s");
+  if (r.predicatedOff)
+    s += fmt::format(", {} cop{} not issued (predicate false)", r.predicatedOff, r.predicatedOff == 1 ? "y" : "ies");
+  if (r.copyOps == 0)
+    s += " (the kernel has no TMA copy)";
+  return s;
+}
+
+std::string tmaConclusion(const TmaKernelResult &r) {
+  size_t n = r.groups.size(), u = r.unverified.size();
+  std::string uv = fmt::format("{} not verified", u);
+  if (n == 0)
+    return u == 0 ? std::string("all inside") : (r.evaluated ? "the checked tiles are inside, " : "") + uv;
+  return std::to_string(n) + (n == 1 ? " finding" : " findings") + (u ? ", " + uv : std::string());
+}
+
 AnalysisResult tmaFindings(const support::SourceBuffer &buf, const TmaKernelResult &r) {
   AnalysisResult out;
-  size_t n = r.groups.size();
-  out.kernels.push_back({r.kernel, n == 0 ? Verdict::InBounds : Verdict::OutOfBounds,
-                         fmt::format("{}, launch {}: grid {}x{}x{}, {} programs, {} TMA tiles checked, {}", r.kernel,
-                                     r.origin, r.grid[0], r.grid[1], r.grid[2], r.programs, r.evaluated,
-                                     n == 0 ? std::string("all inside")
-                                            : std::to_string(n) + (n == 1 ? " finding" : " findings"))});
+  Verdict v = !r.groups.empty() ? Verdict::OutOfBounds : !r.unverified.empty() ? Verdict::Unknown : Verdict::InBounds;
+  out.kernels.push_back(
+      {r.kernel, v, fmt::format("{}, launch {}: {}, {}", r.kernel, r.origin, tmaCoverage(r), tmaConclusion(r))});
   for (const TmaTileGroup &g : r.groups) {
     Finding f;
     f.check = "tma-out-of-bounds";
@@ -52,6 +69,11 @@ AnalysisResult tmaFindings(const support::SourceBuffer &buf, const TmaKernelResu
     f.message = tmaMessage(g);
     f.where = locationOf(buf, g.where);
     f.notes = {coordinates(g), "launch: " + g.explanation, "launch record: " + r.origin};
+    out.findings.push_back(std::move(f));
+  }
+  for (const TmaUnverified &u : r.unverified) {
+    Finding f = notVerifiedFinding("tma", u.subject, locationOf(buf, u.where), u.reason, u.next);
+    f.notes.push_back("launch record: " + r.origin);
     out.findings.push_back(std::move(f));
   }
   return out;
