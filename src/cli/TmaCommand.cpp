@@ -9,6 +9,7 @@
 #include "cli/Command.h"
 #include "cli/FindingsOutput.h"
 #include "cli/LoadModule.h"
+#include "cli/ModelOptions.h"
 #include "dumps/LaunchRecord.h"
 #include "ir/Parser.h"
 #include "render/FindingRender.h"
@@ -138,7 +139,7 @@ Command makeTmaCommand() {
                 launches.push_back(std::move(l));
               }
               auto m = loadModule(o->file);
-              if (!m)
+              if (!m || !checkLaunchOptions(*m, o->file, o->args, o->grid))
                 return kExitBadInput;
               return printTma(*m, o->file, o->format, launches);
             };
