@@ -2,6 +2,9 @@
 #include "ir/Location.h"
 
 #include <cctype>
+#include <cstring>
+#include <string>
+#include <unordered_map>
 
 namespace tscope::ir {
 namespace {
@@ -123,6 +126,84 @@ ResolvedLoc resolveLocation(const Module &m, const Operation *op) {
   if (!c)
     return {};
   return resolveLocation(m, *c, m.str(op->loc));
+}
+
+namespace {
+
+bool isAliasChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.' || c == '-';
+}
+
+} // namespace
+
+std::vector<MissingLocAlias> missingLocAliases(const Module &m) {
+  std::vector<MissingLocAlias> out;
+  std::string_view all = m.buffer().text();
+  for (const Chunk &c : m.chunks()) {
+    std::unordered_map<std::string_view, size_t> seen; // name -> index into out
+    std::string_view text = all.substr(c.range.offset, c.range.size);
+    // Every `loc(` that starts a location (not the tail of `local_alloc(`),
+    // to the end of its parentheses or line; the `#name`s inside are
+    // location aliases. Strings are skipped: a NameLoc may hold any text.
+    for (size_t at = 0; at < text.size();) {
+      const void *hit = memmem(text.data() + at, text.size() - at, "loc(", 4);
+      if (!hit)
+        break;
+      size_t i = static_cast<size_t>(static_cast<const char *>(hit) - text.data());
+      at = i + 4;
+      if (i > 0 && (isAliasChar(text[i - 1]) || text[i - 1] == '#' || text[i - 1] == '"'))
+        continue;
+      int depth = 1;
+      size_t j = i + 4;
+      for (; j < text.size() && depth > 0 && text[j] != '\n'; ++j) {
+        char ch = text[j];
+        if (ch == '"') {
+          for (++j; j < text.size() && text[j] != '"' && text[j] != '\n'; ++j)
+            if (text[j] == '\\')
+              ++j;
+        } else if (ch == '(') {
+          ++depth;
+        } else if (ch == ')') {
+          --depth;
+        } else if (ch == '#') {
+          size_t e = j + 1;
+          while (e < text.size() && isAliasChar(text[e]))
+            ++e;
+          std::string_view name = text.substr(j, e - j);
+          if (name.size() > 1 && !c.findAlias(name)) {
+            auto [it, fresh] = seen.emplace(name, out.size());
+            if (fresh)
+              out.push_back({name, static_cast<uint32_t>(c.range.offset + j), 0});
+            ++out[it->second].uses;
+          }
+          j = e - 1;
+        }
+      }
+      at = j;
+    }
+  }
+  return out;
+}
+
+void warnMissingLocAliases(const Module &m, support::Diagnostics &diags) {
+  std::vector<MissingLocAlias> missing = missingLocAliases(m);
+  for (size_t i = 0; i < missing.size() && i < kMissingLocWarnings; ++i) {
+    const MissingLocAlias &a = missing[i];
+    diags.report(support::Severity::Warning, &m.buffer(), a.firstUse,
+                 "location alias '" + std::string(a.name) + "' is used" +
+                     (a.uses > 1 ? " " + std::to_string(a.uses) + " times" : "") +
+                     " but never defined: the Python lines behind it are lost (were the #loc "
+                     "definitions at the end of the file cut off?)");
+  }
+  if (missing.size() <= kMissingLocWarnings)
+    return;
+  uint64_t uses = 0;
+  for (size_t i = kMissingLocWarnings; i < missing.size(); ++i)
+    uses += missing[i].uses;
+  diags.report(support::Severity::Warning, &m.buffer(), missing[kMissingLocWarnings].firstUse,
+               std::to_string(missing.size() - kMissingLocWarnings) + " more location aliases (from '" +
+                   std::string(missing[kMissingLocWarnings].name) + "' on, " + std::to_string(uses) +
+                   " uses) are used but never defined");
 }
 
 } // namespace tscope::ir
