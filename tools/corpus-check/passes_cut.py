@@ -52,6 +52,9 @@ def main():
     log, tscope = sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else "build/src/tscope"
     lines = open(log, errors="replace").read().splitlines(keepends=True)
     heads = [i for i, l in enumerate(lines) if HEADER.match(l)]
+    if not heads:
+        print(f"{log}: no IR dumps")
+        return 2
     full = passes(tscope, "".join(lines))
     bad = 0
     counts = {"boundary": 0, "mid": 0, "mid-warned": 0, "mid-after-ir": 0}
