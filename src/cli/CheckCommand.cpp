@@ -71,6 +71,8 @@ Command makeCheckCommand() {
               if (!bounds)
                 return kExitBadInput;
               opts.deadlock = *bounds;
+              if (!checkArgNamesInPaths(o->paths, o->launches, bounds->bindings.args, std::cerr))
+                return kExitBadInput;
               driver::CheckRunResult res = driver::runChecks(o->paths, opts, std::cerr);
               if (o->timing)
                 for (const driver::FileResult &f : res.files) {

@@ -8,7 +8,6 @@
 #include "checks/deadlock/DeadlockFindings.h"
 #include "cli/Command.h"
 #include "cli/FindingsOutput.h"
-#include "cli/LoadModule.h"
 #include "cli/ModelOptions.h"
 #include "render/FindingRender.h"
 
@@ -83,12 +82,10 @@ void kernelText(std::ostream &os, const support::SourceBuffer &buf, const checks
     os << fmt::format("    {:<11} {}  [{}]\n", s.partition, s.why, render::shortPlace(locationOf(buf, s.where)));
 }
 
-int runDeadlock(const std::string &file, const std::string &format, const checks::DeadlockOptions &opts) {
-  auto m = loadModule(file);
-  if (!m)
-    return kExitBadInput;
-  const support::SourceBuffer &buf = m->buffer();
-  auto results = checks::checkDeadlocks(*m, opts);
+int runDeadlock(const ir::Module &m, const std::string &file, const std::string &format,
+                const checks::DeadlockOptions &opts) {
+  const support::SourceBuffer &buf = m.buffer();
+  auto results = checks::checkDeadlocks(m, opts);
   bool found = false;
   FindingsOutput out(std::cout, "tscope.deadlock/1", file, format == "json", buf);
   for (const auto &r : results) {

@@ -1,17 +1,16 @@
 // `tscope interp FILE --arg NAME=V --pid X,Y,Z --grid X,Y,Z --trace`: runs the
 // scalar interpreter over each function and each warp_specialize region it
 // reaches, and prints how each ended (with --trace, every event on the way).
-#include <cctype>
 #include <deque>
 #include <fmt/format.h>
 #include <iostream>
 #include <map>
 
 #include "cli/Command.h"
+#include "cli/LoadModule.h"
+#include "cli/ModelOptions.h"
 #include "interp/OpText.h"
 #include "interp/Process.h"
-#include "ir/Attribute.h"
-#include "ir/Parser.h"
 
 namespace tscope::cli {
 namespace {
@@ -83,24 +82,6 @@ std::string formatEvent(const interp::Process &p, const ir::Operation &op) {
   return s;
 }
 
-/// `@name` of a function: after `@` in the pretty form, `sym_name` in the
-/// generic one; `@?` when neither is there.
-std::string symbolName(const ir::Module &m, const ir::Operation &f) {
-  if (f.form == ir::Operation::Form::Generic) {
-    auto name = ir::getAttr(m, f, "sym_name").asString();
-    return name ? "@" + *name : std::string("@?");
-  }
-  std::string_view text = m.str(f.range);
-  size_t at = text.find('@');
-  if (at == std::string_view::npos)
-    return "@?";
-  size_t e = at + 1;
-  while (e < text.size() && (std::isalnum(static_cast<unsigned char>(text[e])) ||
-                             text[e] == '_' || text[e] == '.' || text[e] == '$'))
-    ++e;
-  return std::string(text.substr(at, e - at));
-}
-
 struct Options {
   std::string file;
   std::vector<std::string> args;
@@ -109,19 +90,19 @@ struct Options {
   std::vector<std::string> events;
   std::string function;
   bool trace = false;
-  uint64_t maxEvents = 10000;
+  int64_t maxEvents = 10000;
 };
 
 int run(const Options &o) {
-  interp::Bindings b;
-  for (const std::string &a : o.args) {
-    auto parsed = interp::parseArgBinding(a);
-    if (!parsed) {
-      std::cerr << "error: --arg expects NAME=INTEGER, got '" << a << "'\n";
-      return kExitBadInput;
-    }
-    b.args.push_back(*parsed);
+  if (o.maxEvents < 1) {
+    std::cerr << "error: --max-events expects a number >= 1, got " << o.maxEvents << "\n";
+    return kExitBadInput;
   }
+  interp::Bindings b;
+  auto args = parseArgOptions(o.args);
+  if (!args)
+    return kExitBadInput;
+  b.args = std::move(*args);
   auto pid = interp::parseDim3(o.pid, 0);
   if (!pid) {
     std::cerr << "error: --pid expects X[,Y[,Z]] (non-negative integers), got '" << o.pid
@@ -130,12 +111,9 @@ int run(const Options &o) {
   }
   b.programId = *pid;
   if (!o.grid.empty()) {
-    auto grid = interp::parseDim3(o.grid, 1);
-    if (!grid) {
-      std::cerr << "error: --grid expects X[,Y[,Z]] (non-negative integers), got '"
-                << o.grid << "'\n";
+    auto grid = parseGridOption(o.grid);
+    if (!grid)
       return kExitBadInput;
-    }
     for (int i = 0; i < 3; ++i)
       if ((*pid)[i] >= (*grid)[i]) {
         std::cerr << fmt::format("error: --pid {} is outside --grid {}\n", o.pid, o.grid);
@@ -143,48 +121,28 @@ int run(const Options &o) {
       }
     b.numPrograms = *grid;
   }
-  std::string err;
-  auto buf = support::SourceBuffer::open(o.file, err);
-  if (!buf) {
-    std::cerr << o.file << ": error: cannot read: " << err << "\n";
-    return kExitBadInput;
-  }
-  support::Diagnostics diags;
-  auto m = ir::parseModule(std::move(buf), diags);
-  diags.print(std::cerr);
-  if (diags.errorCount())
+  auto m = loadModule(o.file);
+  if (!m || !checkArgNames({m.get()}, b.args, o.file, std::cerr))
     return kExitBadInput;
   const std::vector<std::string> &patterns = o.events.empty() ? kDefaultEvents : o.events;
-
   // Functions: ops named <dialect>.func with a body, in file order.
-  std::vector<const ir::Operation *> funcs;
-  std::vector<const ir::Operation *> work;
-  for (const ir::Chunk &c : m->chunks())
-    for (const ir::Operation *op = c.body && c.body->first ? c.body->first->first : nullptr; op;
-         op = op->next)
-      work.push_back(op);
-  for (size_t i = 0; i < work.size(); ++i) {
-    const ir::Operation *op = work[i];
-    if (op->name->opName() == "func" && op->numRegions) {
-      funcs.push_back(op);
-      continue;
-    }
-    if (op->is("builtin.module") || op->is("module") || op->is("gpu.module"))
-      for (const ir::Region *r = op->firstRegion; r; r = r->next)
-        for (const ir::Block *blk = r->first; blk; blk = blk->next)
-          for (const ir::Operation *x = blk->first; x; x = x->next)
-            work.push_back(x);
-  }
+  std::vector<FunctionArguments> funcs = functionArguments(*m);
   int rc = kExitClean;
   bool any = false;
-  for (const ir::Operation *f : funcs) {
-    std::string sym = symbolName(*m, *f);
+  for (const FunctionArguments &fa : funcs) {
+    const std::string &sym = fa.symbol;
     if (!o.function.empty() && sym != "@" + o.function && sym != o.function)
       continue;
     any = true;
-    interp::Program prog(*m, *f);
+    // A name another function of the file has is for that function; with
+    // --function every name must be this function's.
+    interp::Bindings own = b;
+    if (o.function.empty())
+      std::erase_if(own.args,
+                    [&](const interp::Bindings::Arg &a) { return argumentsNamed(a.name, fa).empty(); });
+    interp::Program prog(*m, *fa.function);
     std::vector<std::string> errors;
-    interp::Process root = interp::Process::start(prog, b, &errors);
+    interp::Process root = interp::Process::start(prog, own, &errors);
     for (const std::string &e : errors)
       std::cerr << o.file << ": error: " << sym << ": " << e << "\n";
     if (!errors.empty()) {
@@ -213,7 +171,7 @@ int run(const Options &o) {
           end = fmt::format("stopped after {} events: {}", n, r.describe(*m));
           break;
         }
-        if (n == o.maxEvents) {
+        if (n == static_cast<uint64_t>(o.maxEvents)) {
           end = fmt::format("stopped after {} events (--max-events)", n);
           break;
         }

@@ -9,7 +9,6 @@
 #include "checks/races/RaceFindings.h"
 #include "cli/Command.h"
 #include "cli/FindingsOutput.h"
-#include "cli/LoadModule.h"
 #include "cli/ModelOptions.h"
 #include "render/FindingRender.h"
 
@@ -59,14 +58,12 @@ void kernelText(std::ostream &os, const support::SourceBuffer &buf, const checks
                     render::shortPlace(locationOf(buf, race.later.where)));
 }
 
-int runRaces(const std::string &file, const std::string &format, const checks::DeadlockOptions &opts) {
-  auto m = loadModule(file);
-  if (!m)
-    return kExitBadInput;
-  const support::SourceBuffer &buf = m->buffer();
+int runRaces(const ir::Module &m, const std::string &file, const std::string &format,
+                const checks::DeadlockOptions &opts) {
+  const support::SourceBuffer &buf = m.buffer();
   bool found = false;
   FindingsOutput out(std::cout, "tscope.races/1", file, format == "json", buf);
-  for (const auto &r : checks::races::checkRaces(*m, opts)) {
+  for (const auto &r : checks::races::checkRaces(m, opts)) {
     checks::AnalysisResult res = checks::races::raceFindings(buf, r);
     found |= res.kernels.front().verdict == checks::Verdict::Race;
     out.add([&] { return kernelJson(buf, r); }, [&](std::ostream &os) { kernelText(os, buf, r); },

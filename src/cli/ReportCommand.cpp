@@ -5,6 +5,7 @@
 
 #include "checks/CheckRegistry.h"
 #include "cli/Command.h"
+#include "cli/ModelOptions.h"
 #include "driver/ReportBuilder.h"
 #include "render/HtmlReport.h"
 
@@ -17,6 +18,7 @@ Command makeReportCommand() {
               std::vector<std::string> paths, disabled;
               std::string out, focus, passes, launches, dot = "dot";
               bool werror = false;
+              ModelCliOptions model;
             };
             auto o = std::make_shared<Opts>();
             app.add_option("paths", o->paths, "TTGIR/MLIR files, TRITON_KERNEL_DUMP dirs, Triton caches")->required();
@@ -27,6 +29,8 @@ Command makeReportCommand() {
             app.add_option("--disable", o->disabled, "skip a check id (repeatable)")->allow_extra_args(false);
             app.add_flag("--Werror", o->werror, "treat warnings as errors");
             app.add_option("--dot", o->dot, "the Graphviz program (default: dot from PATH)");
+            // The deadlock and race checks' bounds, as `tscope check` takes them.
+            addModelOptions(app, o->model);
             return [o]() -> int {
               driver::ReportOptions opts;
               for (const std::string &id : o->disabled) {
@@ -36,6 +40,10 @@ Command makeReportCommand() {
                 }
                 opts.check.disabled.insert(id);
               }
+              auto bounds = toDeadlockOptions(o->model);
+              if (!bounds || !checkArgNamesInPaths(o->paths, o->launches, bounds->bindings.args, std::cerr))
+                return kExitBadInput;
+              opts.check.deadlock = *bounds;
               opts.check.werror = o->werror;
               opts.check.launches = o->launches;
               opts.focus = o->focus;

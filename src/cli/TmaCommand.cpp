@@ -9,6 +9,7 @@
 #include "cli/Command.h"
 #include "cli/FindingsOutput.h"
 #include "cli/LoadModule.h"
+#include "cli/ModelOptions.h"
 #include "driver/CheckInputs.h"
 #include "ir/Parser.h"
 #include "render/FindingRender.h"
@@ -124,7 +125,7 @@ Command makeTmaCommand() {
                 launches.push_back(std::move(l));
               }
               auto m = loadModule(o->file);
-              if (!m)
+              if (!m || !checkLaunchOptions(*m, o->file, o->args, o->grid))
                 return kExitBadInput;
               return printTma(*m, o->file, o->format, o->werror, launches);
             };

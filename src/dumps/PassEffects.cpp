@@ -38,6 +38,17 @@ bool isPassDump(HeaderKind k) {
          k == HeaderKind::MlirAfter;
 }
 
+/// True when two LLVM dump scopes name the same IR: equal, or a function `f`
+/// and the CGSCC `(f)` of that one function (both print the function).
+bool sameFunctionScope(std::string_view a, std::string_view b) {
+  auto bare = [](std::string_view x) {
+    return x.size() > 2 && x.front() == '(' && x.back() == ')' && x.find(' ') == std::string_view::npos
+               ? x.substr(1, x.size() - 2)
+               : x;
+  };
+  return a == b || bare(a) == bare(b);
+}
+
 /// The rows of one compile. MLIR dumps come before each pass, so a `Before`
 /// row's result is the next pass dump; LLVM and MIR dumps come after each
 /// pass, so a row compares with the previous dump of the same scope.
@@ -74,7 +85,7 @@ std::vector<PassRow> rowsOf(const PassLog &log, const Compile &c) {
       r.after = i;
       for (uint32_t j = i; j > c.firstSnapshot; --j) {
         const Snapshot &p = log.snapshots[j - 1];
-        if (p.language == s.language && p.scope == s.scope) {
+        if (p.language == s.language && sameFunctionScope(p.scope, s.scope)) {
           r.before = j - 1;
           break;
         }

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cstring>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "dumps/ContentHash.h"
 #include "dumps/Parallel.h"
@@ -150,6 +151,52 @@ bool endsInsideBody(const Snapshot &s) {
 
 namespace {
 
+/// The names after `sigil` (`#loc` + word chars, or `!`/`#` + digits) that
+/// `ir` uses and those it defines (at a line start, `NAME = `, or after
+/// `attributes `); true when some use has no definition.
+bool usesUndefined(std::string_view ir, std::string_view sigil, bool digits) {
+  std::unordered_set<std::string_view> used, defined;
+  for (size_t at = ir.find(sigil); at != std::string_view::npos; at = ir.find(sigil, at + 1)) {
+    size_t e = at + sigil.size();
+    while (e < ir.size() && (digits ? std::isdigit(static_cast<unsigned char>(ir[e])) != 0
+                                    : std::isalnum(static_cast<unsigned char>(ir[e])) || ir[e] == '_'))
+      ++e;
+    if (digits && e == at + sigil.size())
+      continue;
+    if (e < ir.size() && (std::isalpha(static_cast<unsigned char>(ir[e])) || ir[e] == '.'))
+      continue; // `!llvm.module.flags`, `#ttg.shared`: not a numbered name
+    std::string_view name = ir.substr(at, e - at);
+    bool lineStart = at == 0 || ir[at - 1] == '\n' || (at >= 11 && ir.substr(at - 11, 11) == "attributes ");
+    if (lineStart && ir.substr(e, 3) == " = ")
+      defined.insert(name);
+    else
+      used.insert(name);
+  }
+  for (std::string_view u : used)
+    if (!defined.count(u))
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool endsCutShort(const Snapshot &s) {
+  if (s.omitted)
+    return false;
+  if (s.language == IrLanguage::MachineIr)
+    return s.ir.find("# Machine code for function") != std::string_view::npos &&
+           s.ir.find("# End machine code for function") == std::string_view::npos;
+  if (endsInsideBody(s))
+    return true;
+  if (s.language == IrLanguage::Mlir)
+    return usesUndefined(s.ir, "#loc", false);
+  // A function pass prints the function alone: its `!dbg !7` has no definition there.
+  bool module = s.ir.starts_with("; ModuleID") || s.ir.starts_with("source_filename") || s.scope == "[module]";
+  return s.language == IrLanguage::LlvmIr && module && (usesUndefined(s.ir, "!", true) || usesUndefined(s.ir, "#", true));
+}
+
+namespace {
+
 /// `; *** IR Dump After SROAPass on axpy_kernel ***` (LLVM's new pass manager).
 std::optional<Snapshot> parseLlvmHeader(std::string_view line) {
   Snapshot snap;
@@ -215,8 +262,21 @@ std::optional<Snapshot> parseLegacyHeader(std::string_view line) {
   size_t end = rest.rfind(" ***");
   if (end != std::string_view::npos)
     rest = rest.substr(0, end);
-  splitPassArg(rest, snap);
   snap.kind = before ? HeaderKind::LlvmBefore : HeaderKind::LlvmAfter;
+  // `*** IR Dump After InstCombinePass on __nv_exp2f ***`: the new pass
+  // manager's header without its `; ` (a log passed through a filter).
+  size_t on = rest.rfind(" on ");
+  if (!rest.empty() && rest.back() != ')' && on != std::string_view::npos) {
+    snap.pass = rest.substr(0, on);
+    snap.scope = rest.substr(on + 4);
+    std::string_view k = snap.scope;
+    if (k.size() > 2 && k.front() == '(' && k.back() == ')')
+      k = k.substr(1, k.size() - 2);
+    if (!k.empty() && k.front() != '[' && k.find(' ') == std::string_view::npos && !isLibraryFunction(k))
+      snap.kernel = k;
+    return snap;
+  }
+  splitPassArg(rest, snap);
   snap.scope = "(legacy)"; // settled from the IR when it closes
   return snap;
 }
@@ -252,6 +312,29 @@ size_t findFast(std::string_view ir, std::string_view needle, size_t from = 0) {
   return hit ? static_cast<const char *>(hit) - ir.data() : std::string_view::npos;
 }
 
+/// True when the `define` line at `at` gives its function internal or private
+/// linkage: a helper of the kernel (libdevice, a noinline function), never a
+/// kernel, which the driver must be able to look up.
+bool definesLocalFunction(std::string_view ir, size_t at) {
+  size_t sym = ir.find('@', at);
+  size_t lineEnd = ir.find('\n', at);
+  std::string_view head = ir.substr(at, std::min(sym, lineEnd) - at);
+  return head.find(" internal ") != std::string_view::npos || head.find(" private ") != std::string_view::npos;
+}
+
+/// True when an LLVM function dump's IR defines `fn` as a helper (see
+/// definesLocalFunction) or a library function: its passes belong to the
+/// compile they appear in, not to a kernel of that name.
+bool isHelperFunctionDump(std::string_view ir, std::string_view fn) {
+  for (size_t at = findFast(ir, "define "); at != std::string_view::npos; at = findFast(ir, "define ", at + 7)) {
+    if (at != 0 && ir[at - 1] != '\n')
+      continue;
+    if (symbolAfter(ir, at) == fn)
+      return definesLocalFunction(ir, at);
+  }
+  return false;
+}
+
 /// The kernel a snapshot's IR defines: the public tt.func, the llvm.func
 /// marked nvvm.kernel, the LLVM `define` with ptx_kernel, or a generic sym_name.
 std::string_view inferKernel(const Snapshot &s) {
@@ -263,7 +346,7 @@ std::string_view inferKernel(const Snapshot &s) {
         continue;
       // A function dump of a libdevice function names no kernel: it belongs
       // to the compile it appears in.
-      if (isLibraryFunction(symbolAfter(ir, at)))
+      if (isLibraryFunction(symbolAfter(ir, at)) || definesLocalFunction(ir, at))
         continue;
       if (first == std::string_view::npos)
         first = at;
@@ -630,6 +713,10 @@ private:
       s.scope = (startsWith(ir, "source_filename") || startsWith(ir, "; ModuleID") || startsWith(ir, "target "))
                     ? "[module]"
                     : "function";
+    // A function pass over a helper the kernel calls (`define internal`)
+    // names the helper, not a kernel.
+    if (s.language == IrLanguage::LlvmIr && !s.kernel.empty() && isHelperFunctionDump(s.ir, s.kernel))
+      s.kernel = {};
     if (s.kernel.empty()) {
       // Most passes change nothing: a dump equal to the one before names the
       // same kernel, and so does one that replayed earlier IR.
@@ -797,7 +884,7 @@ public:
   PassLog finish() {
     for (Compile &c : log_.compiles)
       settleFailure(c);
-    if (!log_.snapshots.empty() && endsInsideBody(log_.snapshots.back()))
+    if (!log_.snapshots.empty() && endsCutShort(log_.snapshots.back()))
       log_.cutSnapshot = static_cast<uint32_t>(log_.snapshots.size() - 1);
     return std::move(log_);
   }

@@ -92,6 +92,13 @@ struct PassLog {
 /// PTX close every `{` they open; a dump cut short leaves one open).
 bool endsInsideBody(const Snapshot &s);
 
+/// True when `s`'s IR stops short of its end: a brace left open
+/// (endsInsideBody), an MLIR `#loc` alias used but not defined (MLIR prints
+/// the definitions after the module), an LLVM module whose `!N` metadata or
+/// `#N` attribute groups are used but not defined (both come last), or
+/// machine IR without its `# End machine code for function` line.
+bool endsCutShort(const Snapshot &s);
+
 /// True for a function that LLVM's function passes visit but that is not a
 /// kernel: CUDA's libdevice (`__nv_*`), internal helpers, LLVM intrinsics. Their
 /// dumps belong to the compile they appear in.

@@ -14,9 +14,18 @@ namespace {
 std::string passLabel(const Snapshot &s) {
   if (s.kind == HeaderKind::MlirInternal)
     return fmt::format("> {}", s.pass);
+  // An LLVM function or CGSCC pass over a helper (`__nv_exp2f`) says so: its
+  // row sits in the kernel's compile beside the same pass over the kernel.
+  std::string_view fn = s.scope;
+  if (fn.size() > 2 && fn.front() == '(' && fn.back() == ')')
+    fn = fn.substr(1, fn.size() - 2);
+  std::string on = s.language == IrLanguage::LlvmIr && !fn.empty() && fn.front() != '[' && fn != "function" &&
+                           fn != "(legacy)" && fn != s.kernel
+                       ? fmt::format(" on {}", s.scope)
+                       : std::string();
   if (s.arg.empty())
-    return std::string(s.pass);
-  return fmt::format("{} ({})", s.pass, s.arg);
+    return fmt::format("{}{}", s.pass, on);
+  return fmt::format("{} ({}){}", s.pass, s.arg, on);
 }
 
 std::string deltaText(const PassRow &r, size_t max) {

@@ -1,7 +1,14 @@
 // Location resolution by a small scanner over location text; never recursive.
 #include "ir/Location.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstring>
+#include <string>
+#include <unordered_map>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace tscope::ir {
 namespace {
@@ -123,6 +130,155 @@ ResolvedLoc resolveLocation(const Module &m, const Operation *op) {
   if (!c)
     return {};
   return resolveLocation(m, *c, m.str(op->loc));
+}
+
+namespace {
+
+bool isAliasChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$' ||
+         c == '.' || c == '-';
+}
+
+/// The next `loc(` or `//` in `text` from `from`, or npos. Compares over 16
+/// positions at a time: memmem's per-call setup costs more than the scan on
+/// IR, which has a location on every line.
+size_t findLocOrComment(std::string_view text, size_t from) {
+  size_t i = from;
+#if defined(__SSE2__)
+  const __m128i l = _mm_set1_epi8('l'), o = _mm_set1_epi8('o'), c = _mm_set1_epi8('c'), p = _mm_set1_epi8('('),
+                slash = _mm_set1_epi8('/');
+  for (; i + 19 <= text.size(); i += 16) {
+    auto at = [&](size_t k) { return _mm_loadu_si128(reinterpret_cast<const __m128i *>(text.data() + i + k)); };
+    __m128i v0 = at(0), v1 = at(1);
+    __m128i loc = _mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(v0, l), _mm_cmpeq_epi8(v1, o)),
+                                _mm_and_si128(_mm_cmpeq_epi8(at(2), c), _mm_cmpeq_epi8(at(3), p)));
+    __m128i comment = _mm_and_si128(_mm_cmpeq_epi8(v0, slash), _mm_cmpeq_epi8(v1, slash));
+    if (int mask = _mm_movemask_epi8(_mm_or_si128(loc, comment)))
+      return i + static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
+  }
+#endif
+  return std::min(text.find("loc(", i), text.find("//", i));
+}
+
+/// N of an alias named `#locN` (digits, no leading zero), or -1.
+int64_t locNumber(std::string_view name) {
+  if (name.size() < 5 || name.substr(0, 4) != "#loc" || name[4] == '0' || name.size() > 13)
+    return name == "#loc0" ? 0 : -1;
+  int64_t n = 0;
+  for (char c : name.substr(4)) {
+    if (c < '0' || c > '9')
+      return -1;
+    n = n * 10 + (c - '0');
+  }
+  return n;
+}
+
+/// Which aliases a chunk defines, asked once per location use: `#locN` (what
+/// MLIR names them) by a bit per N, any other name through the chunk's index.
+class DefinedAliases {
+public:
+  explicit DefinedAliases(const Module &m, const Chunk &c) : chunk_(c) {
+    for (const AliasDef &a : c.aliases) {
+      int64_t n = locNumber(m.str(a.name));
+      if (n >= 0 && n < kMaxNumbered) {
+        if (static_cast<size_t>(n) >= numbered_.size())
+          numbered_.resize(static_cast<size_t>(n) + 1);
+        numbered_[static_cast<size_t>(n)] = true;
+      }
+    }
+  }
+  bool has(std::string_view name) const {
+    int64_t n = locNumber(name);
+    if (n >= 0 && n < kMaxNumbered)
+      return static_cast<size_t>(n) < numbered_.size() && numbered_[static_cast<size_t>(n)];
+    return chunk_.findAlias(name) != nullptr;
+  }
+
+private:
+  static constexpr int64_t kMaxNumbered = int64_t(1) << 24;
+  const Chunk &chunk_;
+  std::vector<bool> numbered_;
+};
+
+} // namespace
+
+std::vector<MissingLocAlias> missingLocAliases(const Module &m) {
+  std::vector<MissingLocAlias> out;
+  std::string_view all = m.buffer().text();
+  for (const Chunk &c : m.chunks()) {
+    std::unordered_map<std::string_view, size_t> seen; // name -> index into out
+    DefinedAliases defined(m, c);
+    std::string_view text = all.substr(c.range.offset, c.range.size);
+    // Every `loc(` that starts a location (not the tail of `local_alloc(`),
+    // to the end of its parentheses or line; the `#name`s inside are
+    // location aliases. Strings are skipped: a NameLoc may hold any text.
+    for (size_t at = 0;;) {
+      size_t i = findLocOrComment(text, at);
+      if (i == std::string_view::npos)
+        break;
+      if (text[i] == '/') {
+        // A comment line (`// CHECK: loc(#loc{{.*}})` in a test) holds no location.
+        size_t b = i;
+        while (b > 0 && (text[b - 1] == ' ' || text[b - 1] == '\t'))
+          --b;
+        size_t eol = b == 0 || text[b - 1] == '\n' ? text.find('\n', i) : i + 1;
+        at = eol == std::string_view::npos ? text.size() : eol + 1;
+        continue;
+      }
+      at = i + 4;
+      if (i > 0 && (isAliasChar(text[i - 1]) || text[i - 1] == '#' || text[i - 1] == '"'))
+        continue;
+      int depth = 1;
+      size_t j = i + 4;
+      for (; j < text.size() && depth > 0 && text[j] != '\n'; ++j) {
+        char ch = text[j];
+        if (ch == '"') {
+          for (++j; j < text.size() && text[j] != '"' && text[j] != '\n'; ++j)
+            if (text[j] == '\\')
+              ++j;
+        } else if (ch == '(') {
+          ++depth;
+        } else if (ch == ')') {
+          --depth;
+        } else if (ch == '#') {
+          size_t e = j + 1;
+          while (e < text.size() && isAliasChar(text[e]))
+            ++e;
+          std::string_view name = text.substr(j, e - j);
+          if (name.size() > 1 && !defined.has(name)) {
+            auto [it, fresh] = seen.emplace(name, out.size());
+            if (fresh)
+              out.push_back({name, static_cast<uint32_t>(c.range.offset + j), 0});
+            ++out[it->second].uses;
+          }
+          j = e - 1;
+        }
+      }
+      at = j;
+    }
+  }
+  return out;
+}
+
+void warnMissingLocAliases(const Module &m, support::Diagnostics &diags) {
+  std::vector<MissingLocAlias> missing = missingLocAliases(m);
+  for (size_t i = 0; i < missing.size() && i < kMissingLocWarnings; ++i) {
+    const MissingLocAlias &a = missing[i];
+    diags.report(support::Severity::Warning, &m.buffer(), a.firstUse,
+                 "location alias '" + std::string(a.name) + "' is used" +
+                     (a.uses > 1 ? " " + std::to_string(a.uses) + " times" : "") +
+                     " but never defined: the Python lines behind it are lost (were the #loc "
+                     "definitions at the end of the file cut off?)");
+  }
+  if (missing.size() <= kMissingLocWarnings)
+    return;
+  uint64_t uses = 0;
+  for (size_t i = kMissingLocWarnings; i < missing.size(); ++i)
+    uses += missing[i].uses;
+  diags.report(support::Severity::Warning, &m.buffer(), missing[kMissingLocWarnings].firstUse,
+               std::to_string(missing.size() - kMissingLocWarnings) + " more location aliases (from '" +
+                   std::string(missing[kMissingLocWarnings].name) + "' on, " + std::to_string(uses) +
+                   " uses) are used but never defined");
 }
 
 } // namespace tscope::ir

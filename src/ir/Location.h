@@ -7,6 +7,8 @@
 #include <string_view>
 
 #include "ir/Module.h"
+#include "support/Diagnostics.h"
+#include <vector>
 
 namespace tscope::ir {
 
@@ -28,5 +30,24 @@ ResolvedLoc resolveLocation(const Module &m, const Chunk &chunk, std::string_vie
 
 /// Shorthand for an op's own location.
 ResolvedLoc resolveLocation(const Module &m, const Operation *op);
+
+/// A location alias (`#loc7`) that a `loc(...)` of a chunk uses but the
+/// chunk never defines: MLIR prints the `#loc` definitions after the module,
+/// so a file cut short keeps the uses and loses the Python lines.
+struct MissingLocAlias {
+  std::string_view name; ///< `#loc7`, into the source
+  uint32_t firstUse = 0; ///< byte offset of the first use
+  uint32_t uses = 0;
+};
+
+/// The undefined location aliases of every chunk, in order of first use.
+std::vector<MissingLocAlias> missingLocAliases(const Module &m);
+
+/// Warns on `diags` about missingLocAliases: one warning per alias at its
+/// first use (the first `kMissingLocWarnings`), then one that counts the rest.
+void warnMissingLocAliases(const Module &m, support::Diagnostics &diags);
+
+/// How many undefined location aliases get a warning of their own.
+inline constexpr size_t kMissingLocWarnings = 8;
 
 } // namespace tscope::ir

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "ir/Lexer.h"
+#include "ir/Location.h"
 #include "ir/TextScan.h"
 
 namespace tscope::ir {
@@ -1686,6 +1687,8 @@ std::unique_ptr<Module> parseModule(std::unique_ptr<SourceBuffer> buf,
     anything |= !c.aliases.empty() || !c.resources.empty();
   if (!anything && diags.errorCount() == 0)
     diags.error(&m->buffer(), 0, "file holds no operations");
+  if (diags.errorCount() == 0)
+    warnMissingLocAliases(*m, diags);
   return m;
 }
 
