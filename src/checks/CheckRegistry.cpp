@@ -127,9 +127,13 @@ AnalysisOutcome runDeadlockCheck(const CheckContext &ctx) {
 
 AnalysisOutcome runFenceCheck(const CheckContext &ctx) {
   AnalysisOutcome out;
-  for (fences::KernelFenceReport &r : fences::checkFences(ctx.kernels)) {
+  fences::FenceOptions opts;
+  opts.lowering = ctx.lowering;
+  for (fences::KernelFenceReport &r : fences::checkFences(ctx.kernels, opts)) {
     out.verdicts.push_back(r.kernel + ": " + fences::fenceVerdictName(r.verdict) +
-                           (r.checked ? "" : " (" + r.skipped + ")"));
+                           (r.checked ? " (lowering " + std::string(fences::loweringName(r.lowering.lowering)) +
+                                            ": " + r.lowering.brief + ")"
+                                      : " (" + r.skipped + ")"));
     std::move(r.findings.begin(), r.findings.end(), std::back_inserter(out.findings));
   }
   dropDisabled(out, ctx.disabled);

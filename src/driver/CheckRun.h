@@ -20,6 +20,7 @@ struct CheckOptions {
   bool werror = false;            ///< warnings count as errors
   std::string launches;           ///< launch record for every file (empty: look beside each file)
   checks::DeadlockOptions deadlock;
+  checks::fences::LoweringChoice lowering = checks::fences::LoweringChoice::Auto; ///< `--lowering`
 };
 
 /// What one analysis did on one file.
