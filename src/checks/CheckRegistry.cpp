@@ -54,7 +54,7 @@ std::vector<CheckId> tmemIds() {
            "a full-overwrite MMA clobbers column-packed TMEM before an earlier read of the overlapping columns "
            "is ordered by a back-edge barrier"},
           {"tmem-redundant-init",
-           "a cross-partition zero tmem_store of an accumulator whose MMA already starts with use_acc=false"}};
+           "a cross-partition zero tmem_store of an accumulator whose MMA surely overwrites it first (use_acc=false, K loop of at least one trip)"}};
 }
 
 void dropDisabled(AnalysisOutcome &o, const std::set<std::string> &disabled) {
