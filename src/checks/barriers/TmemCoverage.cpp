@@ -144,12 +144,12 @@ std::string classifyUseAcc(const Kernel &k, const ir::Operation *mma,
 /// Whether the MMA `mma` runs on every pass of its partition's code, so that
 /// use_acc=false on its first issue overwrites the accumulator before any
 /// read: its innermost loop provably runs at least once (constant bounds),
-/// and no scf.if stands between it and that loop (or its partition). Outer
-/// loops (tiles) are not asked: when one runs zero times, the reads of the
-/// tiles it would have made do not happen either. `why` says what was found.
+/// and no scf.if of its partition encloses it. Outer loops (tiles) are not
+/// asked: when one runs zero times, the reads of the tiles it would have
+/// made do not happen either. `why` says what was found.
 bool runsOnEveryPass(const Kernel &k, const ir::Operation *mma, std::string &why) {
   const ir::Operation *loop = enclosingLoop(k, mma);
-  for (const ir::Operation *p = mma->parentOp(); p && p != loop && p != k.func; p = p->parentOp()) {
+  for (const ir::Operation *p = mma->parentOp(); p && p != k.func; p = p->parentOp()) {
     OpKind kind = dialect::kindOf(p);
     if (kind == OpKind::WarpSpecialize || p->is("ttg.warp_specialize.partitions"))
       break;

@@ -618,7 +618,7 @@ Finding Checker::intraFinding(const ProxyPair &p, const ProxyAccess &gAcc, const
     f.notes.push_back(
         "Triton 3.6 make_llir: ProxyFenceInsertion puts fence.proxy.async before a TMA load that follows a generic "
         "access of the same bytes in the same partition; with --no-lowering-fences this is a missing-fence error");
-  else if (!fork && rep_.lowering.lowering == Lowering::Upstream)
+  else if (rep_.lowering.lowering == Lowering::Upstream)
     f.notes.push_back("lowering assumed: upstream Triton 3.6 (" + rep_.lowering.why +
                       "); its ProxyFenceInsertion fences only TMA loads and gathers");
   f.notes.push_back("fix: insert ttng.fence_async_shared (Gluon: fence_async_shared()) after " + placeText(p.generic) +

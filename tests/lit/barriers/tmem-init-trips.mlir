@@ -114,5 +114,41 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %r = ttng.tmem_load %acc : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
     tt.return
   }
+
+  // A four-trip K loop, but an scf.if around it may skip it (a guard such as
+  // `if k_tiles > 0`): the zero store stays.
+  // CHECK-LABEL: == kernel if_around_loop
+  // CHECK: ✓  acc {{.*}}  false on the first K step  outside (IR [[@LINE+8]]{{.*}})  use_acc=false on the first K step, but the MMA sits in an scf.if at IR [[@LINE+19]], which may skip it
+  tt.func @if_around_loop(%p: i1, %a: !ttg.memdesc<128x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x128xf16, #shared, #smem>) {
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #blocked>
+    %true = arith.constant true
+    %c0 = arith.constant 0 : i32
+    %done = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    ttng.init_barrier %done, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    %acc = ttng.tmem_alloc : () -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    ttng.tmem_store %zero, %acc, %true : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    ttg.warp_specialize(%acc, %done, %p, %a, %b)
+    default {
+      ttg.warp_yield
+    }
+    partition0(%acc1: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, %done1: !ttg.memdesc<1xi64, #bar, #smem, mutable>, %p1: i1, %a1: !ttg.memdesc<128x64xf16, #shared, #smem>, %b1: !ttg.memdesc<64x128xf16, #shared, #smem>) num_warps(1) {
+      %c0_1 = arith.constant 0 : i32
+      %c1_1 = arith.constant 1 : i32
+      %c4_1 = arith.constant 4 : i32
+      %false_1 = arith.constant false
+      %true_1 = arith.constant true
+      scf.if %p1 {
+        %use = scf.for %k = %c0_1 to %c4_1 step %c1_1 iter_args(%u = %false_1) -> (i1) : i32 {
+          ttng.tc_gen5_mma %a1, %b1, %acc1, %u, %true_1 : !ttg.memdesc<128x64xf16, #shared, #smem>, !ttg.memdesc<64x128xf16, #shared, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+          scf.yield %true_1 : i1
+        }
+      }
+      ttng.tc_gen5_commit %done1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+      ttg.warp_return
+    } : (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.memdesc<1xi64, #bar, #smem, mutable>, i1, !ttg.memdesc<128x64xf16, #shared, #smem>, !ttg.memdesc<64x128xf16, #shared, #smem>) -> ()
+    ttng.wait_barrier %done, %c0 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    %r = ttng.tmem_load %acc : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
+    tt.return
+  }
 }
 // FIND: exit=0
