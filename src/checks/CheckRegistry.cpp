@@ -54,7 +54,7 @@ std::vector<CheckId> tmemIds() {
            "a full-overwrite MMA clobbers column-packed TMEM before an earlier read of the overlapping columns "
            "is ordered by a back-edge barrier"},
           {"tmem-redundant-init",
-           "a cross-partition zero tmem_store of an accumulator whose MMA already starts with use_acc=false"}};
+           "a cross-partition zero tmem_store of an accumulator whose MMA surely overwrites it first (use_acc=false, K loop of at least one trip)"}};
 }
 
 void dropDisabled(AnalysisOutcome &o, const std::set<std::string> &disabled) {
@@ -130,9 +130,13 @@ AnalysisOutcome runDeadlockCheck(const CheckContext &ctx) {
 
 AnalysisOutcome runFenceCheck(const CheckContext &ctx) {
   AnalysisOutcome out;
-  for (fences::KernelFenceReport &r : fences::checkFences(ctx.kernels)) {
+  fences::FenceOptions opts;
+  opts.lowering = ctx.lowering;
+  for (fences::KernelFenceReport &r : fences::checkFences(ctx.kernels, opts)) {
     out.verdicts.push_back(r.kernel + ": " + fences::fenceVerdictName(r.verdict) +
-                           (r.checked ? "" : " (" + r.skipped + ")"));
+                           (r.checked ? " (lowering " + std::string(fences::loweringName(r.lowering.lowering)) +
+                                            ": " + r.lowering.brief + ")"
+                                      : " (" + r.skipped + ")"));
     std::move(r.findings.begin(), r.findings.end(), std::back_inserter(out.findings));
   }
   dropDisabled(out, ctx.disabled);

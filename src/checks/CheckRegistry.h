@@ -12,6 +12,7 @@
 
 #include "checks/Finding.h"
 #include "checks/deadlock/ModelChecker.h"
+#include "checks/fences/Lowering.h"
 #include "checks/races/RaceChecker.h"
 #include "checks/tma/TmaFindings.h"
 #include "ir/Module.h"
@@ -39,6 +40,8 @@ struct CheckContext {
   /// run: the first of them to run explores once for both (races watching
   /// the deadlock search) and leaves the results here for the other.
   std::optional<std::vector<races::KernelModelResult>> *shared = nullptr;
+  /// Which Triton lowers the IR, for the fence check (`--lowering`).
+  fences::LoweringChoice lowering = fences::LoweringChoice::Auto;
 };
 
 /// What one analysis did on one file.

@@ -36,7 +36,11 @@ Command makeCheckCommand() {
                                                 "the kernel facts were built to stderr");
             // The deadlock and race checks' bounds, as `tscope deadlock` takes them.
             addModelOptions(app, o->model);
-            return [o]() -> int {
+            // The fence check's lowering, as `tscope fences` takes it.
+            auto lowering = std::make_shared<std::string>("auto");
+            app.add_option("--lowering", *lowering, "which Triton lowers the IR, for the fence check: auto, upstream, fork")
+                ->check(CLI::IsMember({"auto", "upstream", "fork"}));
+            return [o, lowering]() -> int {
               if (o->list) {
                 for (const checks::Analysis &a : checks::analyses())
                   for (const checks::CheckId &c : a.ids())
@@ -67,6 +71,7 @@ Command makeCheckCommand() {
                 }
                 opts.descShapes[p->first] = p->second;
               }
+              opts.lowering = *checks::fences::parseLoweringChoice(*lowering);
               auto bounds = toDeadlockOptions(o->model);
               if (!bounds)
                 return kExitBadInput;

@@ -17,7 +17,7 @@ Command makeFencesCommand() {
   return {"fences", "Missing and spurious proxy fences between generic and async-proxy shared-memory accesses",
           [](CLI::App &app) {
             struct Opts {
-              std::string file, format = "text";
+              std::string file, format = "text", lowering = "auto";
               bool noLoweringFences = false, list = false;
             };
             auto o = std::make_shared<Opts>();
@@ -25,9 +25,13 @@ Command makeFencesCommand() {
             app.add_flag("--list-checks", o->list, "print every check id with its severity and description");
             app.add_option("--format", o->format, "text, json or sarif")
                 ->check(CLI::IsMember({"text", "json", "sarif"}));
+            app.add_option("--lowering", o->lowering,
+                           "which Triton lowers this IR: upstream (3.6: ProxyFenceInsertion fences TMA loads), fork "
+                           "(Meta's: it fences every async-proxy access), auto (fork when the IR has a fork marker)")
+                ->check(CLI::IsMember({"auto", "upstream", "fork"}));
             app.add_flag("--no-lowering-fences", o->noLoweringFences,
                          "treat the IR as final: do not count on Triton's ProxyFenceInsertion (make_llir) to "
-                         "fence TMA loads after generic accesses in the same partition");
+                         "fence async-proxy accesses after generic accesses in the same partition");
             return [o]() -> int {
               if (o->list) {
                 for (const auto &c : checks::fences::fenceChecks())
@@ -43,6 +47,7 @@ Command makeFencesCommand() {
                 return kExitBadInput;
               checks::fences::FenceOptions opts;
               opts.loweringFences = !o->noLoweringFences;
+              opts.lowering = *checks::fences::parseLoweringChoice(o->lowering);
               auto reps = checks::fences::checkFences(*m, opts);
               bool errors = false;
               std::vector<checks::Finding> all;

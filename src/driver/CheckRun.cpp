@@ -120,6 +120,7 @@ CheckRunResult runChecks(const std::vector<std::string> &paths, const CheckOptio
     std::vector<kernel::Kernel> kernels = kernel::Kernel::build(*m);
     std::optional<std::vector<checks::races::KernelModelResult>> shared;
     checks::CheckContext ctx{*m, kernels, lc->second, opts.deadlock, opts.disabled, &shared};
+    ctx.lowering = opts.lowering;
     for (const checks::Analysis &a : checks::analyses()) {
       AnalysisSummary s;
       s.name = std::string(a.name);

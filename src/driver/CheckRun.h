@@ -22,6 +22,7 @@ struct CheckOptions {
   std::string launches;           ///< launch record for every file (empty: look beside each file)
   std::map<std::string, std::vector<int64_t>> descShapes; ///< --desc: added to every launch's descriptor shapes
   checks::DeadlockOptions deadlock;
+  checks::fences::LoweringChoice lowering = checks::fences::LoweringChoice::Auto; ///< `--lowering`
 };
 
 /// What one analysis did on one file.

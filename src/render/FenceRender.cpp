@@ -40,6 +40,7 @@ void verdictLine(std::ostream &os, const KernelFenceReport &r) {
                     "{} left to lowering; {} fences, {} ordering nothing)\n",
                     r.genericAccesses, r.asyncAccesses, r.pairs.size(), fenced, missing, lowering, r.fences.size(),
                     spurious);
+  os << "  lowering: " << checks::fences::loweringName(r.lowering.lowering) << " (" << r.lowering.why << ")\n";
 }
 
 void pairsText(std::ostream &os, const std::vector<ProxyPair> &pairs) {
@@ -62,6 +63,13 @@ void fencesText(std::ostream &os, const std::vector<FenceUse> &fences) {
   os << "  fences:\n";
   for (const FenceUse &f : fences) {
     os << "    " << checks::fences::placeText(f.where) << " (" << f.partition << "): ";
+    if (!f.insertedBy.empty()) {
+      os << f.insertedBy << "; ";
+      if (f.orders.empty()) {
+        os << "orders nothing tscope sees (" << f.reason << "), not reported\n";
+        continue;
+      }
+    }
     if (f.spurious) {
       os << "orders nothing: " << f.reason << "\n";
       continue;
@@ -122,11 +130,14 @@ nlohmann::json fenceJson(const std::vector<KernelFenceReport> &reps, const std::
                         {"partition", f.partition},
                         {"spurious", f.spurious},
                         {"reason", f.reason},
+                        {"inserted_by", f.insertedBy.empty() ? nlohmann::json(nullptr) : nlohmann::json(f.insertedBy)},
                         {"orders", f.orders}});
     kernels.push_back({{"name", r.kernel},
                        {"target", r.target},
                        {"checked", r.checked},
                        {"skipped", r.skipped},
+                       {"lowering",
+                        {{"assumed", checks::fences::loweringName(r.lowering.lowering)}, {"why", r.lowering.why}}},
                        {"verdict", checks::fences::fenceVerdictName(r.verdict)},
                        {"threads", r.threads},
                        {"generic_accesses", r.genericAccesses},

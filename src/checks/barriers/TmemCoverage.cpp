@@ -13,6 +13,7 @@
 #include "dialect/OpTable.h"
 #include "interp/OpText.h"
 #include "ir/Attribute.h"
+#include "kernel/IndexExpr.h"
 
 namespace tscope::checks {
 
@@ -138,6 +139,43 @@ std::string classifyUseAcc(const Kernel &k, const ir::Operation *mma,
     break;
   }
   return "unknown (" + k.valueName(v) + ")";
+}
+
+/// Whether the MMA `mma` runs on every pass of its partition's code, so that
+/// use_acc=false on its first issue overwrites the accumulator before any
+/// read: its innermost loop provably runs at least once (constant bounds),
+/// and no scf.if of its partition encloses it. Outer loops (tiles) are not
+/// asked: when one runs zero times, the reads of the tiles it would have
+/// made do not happen either. `why` says what was found.
+bool runsOnEveryPass(const Kernel &k, const ir::Operation *mma, std::string &why) {
+  const ir::Operation *loop = enclosingLoop(k, mma);
+  for (const ir::Operation *p = mma->parentOp(); p && p != k.func; p = p->parentOp()) {
+    OpKind kind = dialect::kindOf(p);
+    if (kind == OpKind::WarpSpecialize || p->is("ttg.warp_specialize.partitions"))
+      break;
+    if (kind == OpKind::If) {
+      why = "the MMA sits in an scf.if at IR " + std::to_string(p->line) + ", which may skip it";
+      return false;
+    }
+  }
+  if (!loop) {
+    why = "the MMA is in no loop";
+    return true;
+  }
+  std::string at = "its loop at IR " + std::to_string(loop->line);
+  if (dialect::kindOf(loop) != OpKind::For || loop->numOperands < 3) {
+    why = at + " is not an scf.for with known bounds, so it may run zero times";
+    return false;
+  }
+  kernel::IndexExpr lb = kernel::indexExpr(k, loop->operands[0]), ub = kernel::indexExpr(k, loop->operands[1]),
+                    st = kernel::indexExpr(k, loop->operands[2]);
+  if (lb.constant && ub.constant && st.constant && st.value > 0 && ub.value > lb.value) {
+    why = at + " runs " + std::to_string((ub.value - lb.value + st.value - 1) / st.value) + " times (" + lb.text +
+          " to " + ub.text + " step " + st.text + ")";
+    return true;
+  }
+  why = at + " runs from " + lb.text + " to " + ub.text + ", which may be zero times";
+  return false;
 }
 
 /// "K loop IR 145 in tile loop IR 141", "loop IR 139" or "no loop".
@@ -438,12 +476,25 @@ AccumulatorInitRow TmemSections::initRow(const Access &w) const {
   for (const TmemAccess &z : row.zeroStores)
     if (z.partition != w.a.partition && !cross)
       cross = &z;
-  if (startsFalse && cross) {
+  std::string runs;
+  bool everyPass = startsFalse && cross && runsOnEveryPass(k_, w.a.op, runs);
+  // A store outside every partition, above the warp_specialize that runs the
+  // MMA, is ordered before it by the fork itself: no hand-off, no race.
+  const kernel::Placement pm = k_.placementOf(w.a.op);
+  bool beforeFork = cross && cross->op && pm.ws && pm.ws->op &&
+                    k_.placementOf(cross->op).partition == kernel::kOutside && cross->op->line < pm.ws->op->line;
+  if (everyPass) {
     row.verdict = "redundant";
-    row.reason = "the MMA starts with use_acc=" + w.useAcc + ", so the zero tmem_store by " +
-                 cross->partition + " @" + std::to_string(cross->where.irLine) +
-                 " is overwritten unread; it needs a cross-partition hand-off to " +
-                 w.a.partition + " for nothing, and races with the MMA without one";
+    row.reason = "the MMA starts with use_acc=" + w.useAcc + " and " + runs + ", so the zero tmem_store by " +
+                 cross->partition + " @" + std::to_string(cross->where.irLine) + " is overwritten unread; " +
+                 (beforeFork ? "it runs before the warp_specialize @" + std::to_string(pm.ws->op->line) +
+                                   ", which orders it before the MMA: it costs a tmem_store for nothing"
+                             : "it needs a cross-partition hand-off to " + w.a.partition +
+                                   " for nothing, and races with the MMA without one");
+  } else if (startsFalse && cross) {
+    row.verdict = "ok";
+    row.reason = "use_acc=" + w.useAcc + ", but " + runs + ": then the zero tmem_store by " + cross->partition +
+                 " @" + std::to_string(cross->where.irLine) + " is what the accumulator holds";
   } else if (startsFalse) {
     row.verdict = "ok";
     row.reason = "use_acc=" + w.useAcc +

@@ -3,6 +3,7 @@
 // every generic->async pair: within a thread by program order, across
 // threads by the barrier edges (arrive -> matching wait) that order them.
 #include "checks/fences/FenceCheck.h"
+#include "checks/fences/Lowering.h"
 
 #include <algorithm>
 #include <map>
@@ -54,7 +55,8 @@ const std::vector<FenceCheckInfo> &fenceChecks() {
       {"missing-fence", "error",
        "a generic shared-memory access reaches a conflicting async-proxy access with no fence.proxy.async"},
       {"fence-at-lowering", "note",
-       "the same within one partition before a TMA load: Triton's ProxyFenceInsertion adds the fence"},
+       "the same within one partition where Triton's ProxyFenceInsertion adds the fence (3.6: before a TMA load or "
+       "gather; Meta's fork: before any async-proxy access)"},
       {"spurious-fence", "note", "a fence.proxy.async that orders no generic access before an async-proxy one"},
   };
   return table;
@@ -131,6 +133,11 @@ private:
   /// The finding of a cross-partition pair that no edge of `edges` fences.
   Finding crossFinding(const ProxyPair &p, size_t gi, size_t ai, const EdgeUse &ev, size_t edges) const;
   void addEvent(uint32_t n, const ir::Operation *op, const dialect::OperandRoles &r, OpKind kind);
+  /// True when the assumed lowering fences a same-partition pair whose async
+  /// side is `a` (docs/Fences.md, "Triton's own fences").
+  bool loweringFences(const ProxyAccess &a) const;
+  /// When Triton inserted fence `fi` itself: what it was made for, else empty.
+  std::string insertedBy(size_t fi) const;
 
   const kernel::Kernel &k_;
   const FenceOptions &opts_;
@@ -514,6 +521,43 @@ std::vector<size_t> Checker::genericIn(const TokenSet &set, int t) const {
   return out;
 }
 
+bool Checker::loweringFences(const ProxyAccess &a) const {
+  switch (rep_.lowering.lowering) {
+  case Lowering::Upstream:
+    return a.tmaLoadLike;
+  case Lowering::Fork:
+    return a.proxy == Proxy::Async;
+  case Lowering::None:
+    return false;
+  }
+  return false;
+}
+
+std::string Checker::insertedBy(size_t fi) const {
+  // Triton's fence passes (FenceInsertion, ProxyFenceInsertion) and its TMA
+  // store lowering build the fence at the location of the op it guards; a
+  // fence the user wrote carries the location of its own call.
+  const ir::Operation *fence = g_.op(fences_[fi]);
+  ir::ResolvedLoc fl = k_.sourceOf(fence);
+  if (!fl.known())
+    return {};
+  for (size_t ai = 0; ai < acc_.size(); ++ai) {
+    if (acc_[ai].proxy != Proxy::Async)
+      continue;
+    ir::ResolvedLoc al = k_.sourceOf(acc_[ai].op);
+    if (al.file == fl.file && al.line == fl.line && al.col == fl.col) {
+      // Name the op, not one of its operands ("wgmma", not "wgmma operand A").
+      std::string op = acc_[ai].what;
+      for (const char *part : {" operand", " scale", " source"})
+        if (size_t cut = op.find(part); cut != std::string::npos)
+          op.resize(cut);
+      return "Triton inserted it for the " + op + " at " + placeText(placeOf(acc_[ai].op)) +
+             " (it carries that op's source location)";
+    }
+  }
+  return {};
+}
+
 void Checker::judgeIntra() {
   for (size_t ai = 0; ai < acc_.size(); ++ai) {
     const ProxyAccess &a = acc_[ai];
@@ -538,7 +582,7 @@ void Checker::judgeIntra() {
         rep_.pairs.push_back(p);
         continue;
       }
-      bool lowering = a.tmaLoadLike && opts_.loweringFences;
+      bool lowering = loweringFences(a);
       p.verdict = lowering ? PairVerdict::FenceAtLowering : PairVerdict::Missing;
       rep_.pairs.push_back(p);
       rep_.findings.push_back(intraFinding(p, gAcc, a, describePath(unfencedPath(ng, na)), lowering));
@@ -557,16 +601,26 @@ Finding Checker::intraFinding(const ProxyPair &p, const ProxyAccess &gAcc, const
     via = ", across the " + s.action + " at IR " + std::to_string(s.where.line);
   }
   f.message = kindPhrase(gAcc, a) + " at " + placeText(p.generic) + " in " + p.genericPartition + via;
+  bool fork = rep_.lowering.lowering == Lowering::Fork;
   if (lowering)
-    f.message += "; Triton's ProxyFenceInsertion adds this fence when lowering to LLVM";
+    f.message += fork ? "; the ProxyFenceInsertion of Meta's Triton fork adds this fence when lowering to LLVM"
+                      : "; Triton's ProxyFenceInsertion adds this fence when lowering to LLVM";
   f.where = p.async;
   f.related.push_back({p.generic, gAcc.describe() + " of " + gAcc.buffers()});
   f.notes.push_back(bufferNote(gAcc, a));
   f.notes.push_back("ordered by program order within " + p.asyncPartition + "; no fence on the path");
-  if (lowering)
+  if (lowering && fork)
+    f.notes.push_back("Meta's Triton fork, make_llir: ProxyFenceInsertion puts fence.proxy.async before every "
+                      "async-proxy access (TMA load, store, reduce, gather, scatter; wgmma and tcgen05 operands; "
+                      "tmem_copy) that follows a conflicting generic access in the same partition; lowering " +
+                      rep_.lowering.why + "; with --no-lowering-fences this is a missing-fence error");
+  else if (lowering)
     f.notes.push_back(
         "Triton 3.6 make_llir: ProxyFenceInsertion puts fence.proxy.async before a TMA load that follows a generic "
         "access of the same bytes in the same partition; with --no-lowering-fences this is a missing-fence error");
+  else if (rep_.lowering.lowering == Lowering::Upstream)
+    f.notes.push_back("lowering assumed: upstream Triton 3.6 (" + rep_.lowering.why +
+                      "); its ProxyFenceInsertion fences only TMA loads and gathers");
   f.notes.push_back("fix: insert ttng.fence_async_shared (Gluon: fence_async_shared()) after " + placeText(p.generic) +
                     ", before " + placeText(p.async));
   f.trace.push_back({p.genericPartition, gAcc.describe() + " of " + gAcc.buffers(), p.generic});
@@ -677,9 +731,11 @@ void Checker::judgeFences() {
     use.partition = partitionOfOp(g_.op(fences_[fi]));
     std::set<std::string> orders = ordersOf(fi);
     use.orders.assign(orders.begin(), orders.end());
-    if (use.orders.empty()) {
-      use.spurious = true;
+    use.insertedBy = insertedBy(fi);
+    if (use.orders.empty())
       use.reason = spuriousReason(fi);
+    if (use.orders.empty() && use.insertedBy.empty()) {
+      use.spurious = true;
       Finding f;
       f.check = "spurious-fence";
       f.severity = support::Severity::Note;
@@ -810,6 +866,7 @@ std::string Checker::spuriousReason(size_t fi) const {
 KernelFenceReport Checker::run() {
   rep_.kernel = k_.name;
   rep_.target = k_.target;
+  rep_.lowering = assumeLowering(k_, opts_.lowering, !opts_.loweringFences);
   for (const Thread &t : g_.threads())
     rep_.threads.push_back(t.name);
   if (!k_.target.empty()) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "checks/Finding.h"
+#include "checks/fences/Lowering.h"
 #include "ir/Module.h"
 #include "kernel/Kernel.h"
 
@@ -31,7 +32,7 @@ const char *fenceVerdictName(FenceVerdict v);
 enum class PairVerdict {
   Fenced,          ///< a fence orders it
   Missing,         ///< no fence: a missing-fence finding
-  FenceAtLowering, ///< Triton's ProxyFenceInsertion adds the fence (a note)
+  FenceAtLowering, ///< the ProxyFenceInsertion of the assumed lowering adds the fence (a note)
 };
 
 /// "fenced", "missing", "fence-at-lowering".
@@ -56,8 +57,11 @@ struct ProxyPair {
 struct FenceUse {
   FindingLocation where;
   std::string partition;
-  bool spurious = false;
+  bool spurious = false;           // orders nothing, and the user wrote it
   std::string reason;              // why it orders nothing
+  /// Set when Triton inserted the fence itself (it carries the source
+  /// location of the async-proxy op it was made for): never spurious.
+  std::string insertedBy;
   std::vector<std::string> orders; // "local_store w_smem IR 45 -> wgmma operand B IR 58"
 };
 
@@ -67,6 +71,8 @@ struct KernelFenceReport {
   std::string target;
   bool checked = true;
   std::string skipped; // why not checked
+  /// The lowering assumed after this IR, and why (detected marker or option).
+  LoweringAssumption lowering;
   std::vector<std::string> threads;
   size_t genericAccesses = 0, asyncAccesses = 0;
   std::vector<ProxyPair> pairs;
@@ -77,11 +83,14 @@ struct KernelFenceReport {
 
 /// What the check assumes about the compiler after this IR.
 struct FenceOptions {
-  /// Triton 3.6 runs ProxyFenceInsertion when lowering to LLVM (make_llir); it
-  /// adds fences before TMA loads that follow a generic access of the same
-  /// buffer in the same partition. Those pairs are then notes
-  /// (`fence-at-lowering`), not errors.
+  /// Triton runs ProxyFenceInsertion when lowering to LLVM (make_llir); it
+  /// adds fences before async-proxy accesses that follow a generic access of
+  /// the same buffer in the same partition (Triton 3.6: TMA loads and
+  /// gathers only; Meta's fork: every async-proxy access). Those pairs are
+  /// then notes (`fence-at-lowering`), not errors. False: the IR is final.
   bool loweringFences = true;
+  /// Which Triton's lowering follows (`--lowering`); Auto reads fork markers.
+  LoweringChoice lowering = LoweringChoice::Auto;
 };
 
 /// One check id of `tscope fences` and what it reports.

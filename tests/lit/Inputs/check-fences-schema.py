@@ -54,6 +54,9 @@ for k in need(doc, "kernels", list, ""):
                    ("fences", list)]:
         need(k, key, t, "kernel")
     assert k["verdict"] in ("missing-fence", "ok", "skipped")
+    low = need(k, "lowering", dict, "kernel")
+    assert need(low, "assumed", str, "kernel.lowering") in ("upstream", "fork", "none")
+    need(low, "why", str, "kernel.lowering")
     for p in k["pairs"]:
         for side in ("generic", "async"):
             s = need(p, side, dict, "pair")
@@ -72,6 +75,8 @@ for k in need(doc, "kernels", list, ""):
         need(fe, "partition", str, "fence")
         need(fe, "spurious", bool, "fence")
         need(fe, "reason", str, "fence")
+        if "inserted_by" not in fe or not isinstance(fe["inserted_by"], (str, type(None))):
+            sys.exit("fence.inserted_by must be a string or null")
         need(fe, "orders", list, "fence")
         fences += 1
 errors = sum(f["severity"] == "error" for f in findings)

@@ -1,6 +1,7 @@
 // Check id `tmem-redundant-init` (warning): a zero tmem_store of an
 // accumulator by another partition, when the MMA that accumulates into it
-// already starts with use_acc=false. The finding sits on the tmem_store.
+// already starts with use_acc=false and surely runs (its K loop has at least
+// one trip). The finding sits on the tmem_store.
 // RUN: %python %inputs/exit-code.py %tscope check %s --arg n=2 | %FileCheck %s --implicit-check-not='[tmem-redundant-init]'
 
 #tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
@@ -9,9 +10,9 @@
 #smem = #ttg.shared_memory
 #blocked = #ttg.blocked<{sizePerThread = [1, 128], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32} {
-  // The MMA's first K step has use_acc = (i > 0) = false: it overwrites o, so
-  // the default partition's zero store is wasted work (and, unordered, also a
-  // race with the MMA).
+  // The MMA's first K step has use_acc = (i > 0) = false and the K loop runs
+  // twice: it overwrites o, so the default partition's zero store is wasted
+  // work (and, unordered, also a race with the MMA).
   tt.func @redundant(%n: i32, %a: !ttg.memdesc<128x128xf16, #shared, #smem>, %v: !ttg.memdesc<128x128xf16, #shared, #smem>) {
     %o = ttng.tmem_alloc : () -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
     %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #blocked>
@@ -25,8 +26,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     partition0(%o1: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, %n1: i32, %a1: !ttg.memdesc<128x128xf16, #shared, #smem>, %v1: !ttg.memdesc<128x128xf16, #shared, #smem>) num_warps(1) {
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
+      %c2 = arith.constant 2 : i32
       %true1 = arith.constant true
-      scf.for %i = %c0 to %n1 step %c1 : i32 {
+      scf.for %i = %c0 to %c2 step %c1 : i32 {
         %use = arith.cmpi sgt, %i, %c0 : i32
         ttng.tc_gen5_mma %a1, %v1, %o1, %use, %true1 : !ttg.memdesc<128x128xf16, #shared, #smem>, !ttg.memdesc<128x128xf16, #shared, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
       }

@@ -293,8 +293,16 @@ TEST(FenceCheck, BufferIdAndAllocationOffsetAlias) {
         "!ttg.memdesc<64x64xf16, #n, #smem, mutable>\n";
     return kernelIr(body, "cuda:90", allocs);
   };
-  EXPECT_EQ(check(ir("buffer.id = 3 : i32", "buffer.id = 3 : i32")).count("missing-fence"), 1u);
-  EXPECT_EQ(check(ir("buffer.id = 3 : i32", "buffer.id = 4 : i32")).count("missing-fence"), 0u);
+  // buffer.id marks Meta's fork, whose lowering fences this pair: judge it as
+  // upstream IR to see the aliasing alone.
+  FenceOptions upstream;
+  upstream.lowering = LoweringChoice::Upstream;
+  EXPECT_EQ(check(ir("buffer.id = 3 : i32", "buffer.id = 3 : i32"), upstream).count("missing-fence"), 1u);
+  EXPECT_EQ(check(ir("buffer.id = 3 : i32", "buffer.id = 4 : i32"), upstream).count("missing-fence"), 0u);
+  Result fork = check(ir("buffer.id = 3 : i32", "buffer.id = 3 : i32"));
+  EXPECT_EQ(fork.rep.lowering.lowering, Lowering::Fork);
+  EXPECT_EQ(fork.count("missing-fence"), 0u);
+  EXPECT_EQ(fork.count("fence-at-lowering"), 1u);
   // 64x64xf16 = 8192 bytes: [0, 8192) and [4096, 12288) overlap, [8192, 16384) does not.
   EXPECT_EQ(check(ir("allocation.offset = 0 : i32", "allocation.offset = 4096 : i32")).count("missing-fence"), 1u);
   EXPECT_EQ(check(ir("allocation.offset = 0 : i32", "allocation.offset = 8192 : i32")).count("missing-fence"), 0u);
@@ -315,6 +323,32 @@ TEST(FenceCheck, TmaLoadAfterGenericReadIsLeftToLowering) {
   Result s = check(kernelIr(body), strict);
   EXPECT_EQ(s.count("missing-fence"), 1u);
   EXPECT_EQ(s.rep.verdict, FenceVerdict::MissingFence);
+}
+
+TEST(FenceCheck, LoweringFromMarkersAndOption) {
+  std::string body = std::string(ops::kStoreX) + ops::kTmaStoreX;
+  // No marker: upstream Triton 3.6 adds no fence before a TMA store.
+  Result up = check(kernelIr(body));
+  EXPECT_EQ(up.rep.lowering.lowering, Lowering::Upstream);
+  EXPECT_EQ(up.rep.lowering.brief, "no fork marker");
+  EXPECT_EQ(up.count("missing-fence"), 1u);
+  // --lowering fork: the fork's ProxyFenceInsertion fences it.
+  FenceOptions fork;
+  fork.lowering = LoweringChoice::Fork;
+  Result f = check(kernelIr(body), fork);
+  EXPECT_EQ(f.rep.lowering.lowering, Lowering::Fork);
+  EXPECT_EQ(f.count("missing-fence"), 0u);
+  EXPECT_EQ(f.count("fence-at-lowering"), 1u);
+  EXPECT_EQ(f.rep.verdict, FenceVerdict::Ok);
+  // --no-lowering-fences wins over --lowering.
+  fork.loweringFences = false;
+  Result none = check(kernelIr(body), fork);
+  EXPECT_EQ(none.rep.lowering.lowering, Lowering::None);
+  EXPECT_EQ(none.count("missing-fence"), 1u);
+  EXPECT_EQ(parseLoweringChoice("fork"), LoweringChoice::Fork);
+  EXPECT_EQ(parseLoweringChoice("upstream"), LoweringChoice::Upstream);
+  EXPECT_EQ(parseLoweringChoice("auto"), LoweringChoice::Auto);
+  EXPECT_FALSE(parseLoweringChoice("Fork").has_value());
 }
 
 TEST(FenceCheck, SpuriousAndRedundantFences) {
