@@ -5,6 +5,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "checks/model/Schedule.h"
+
 #include "checks/deadlock/DeadlockFindings.h"
 #include "cli/Command.h"
 #include "cli/FindingsOutput.h"
@@ -25,7 +27,12 @@ nlohmann::json kernelJson(const support::SourceBuffer &buf, const checks::Kernel
   nlohmann::json kj = {{"name", r.kernel}, {"verdict", r.verdict}, {"reason", r.reason}, {"proof", proofJson(r.proof)},
                        {"unbound_args", r.unboundArgs}, {"runs", runs}, {"cause", nullptr},
                        {"trace", nlohmann::json::array()}, {"barriers", nlohmann::json::array()},
-                       {"stuck", nlohmann::json::array()}, {"over_arrival", nullptr}};
+                       {"stuck", nlohmann::json::array()}, {"over_arrival", nullptr},
+                       {"expected_gpu", r.expectedGpu.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.expectedGpu)},
+                       {"hang_schedule", r.evidenceRun ? nlohmann::json(checks::model::strengthName(r.hangStrength))
+                                                       : nlohmann::json(nullptr)},
+                       {"trap_schedule", r.trapRun ? nlohmann::json(checks::model::strengthName(r.trapStrength))
+                                                   : nlohmann::json(nullptr)}};
   if (r.trapRun) {
     const auto &run = r.runs[*r.trapRun];
     const checks::OverArrival &ov = *run.overArrival;
@@ -66,6 +73,8 @@ void kernelText(std::ostream &os, const support::SourceBuffer &buf, const checks
                       : r.verdict == "trap"       ? "no interleaving hangs, but one over-arrives on an mbarrier: the GPU faults"
                                                   : "";
   kernelHeader(os, r.kernel, r.verdict, gloss, r.reason, proved ? std::vector<std::string>{} : r.unboundArgs);
+  if (!r.expectedGpu.empty() && r.verdict != "no-deadlock")
+    os << "  expected on the GPU: " << r.expectedGpu << "\n";
   if (proved) {
     proofText(os, r.proof);
     return;

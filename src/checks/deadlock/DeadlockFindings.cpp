@@ -2,6 +2,7 @@
 #include "checks/deadlock/DeadlockFindings.h"
 
 #include "checks/model/ModelFindings.h"
+#include "checks/model/Schedule.h"
 
 #include <map>
 
@@ -17,6 +18,7 @@ Finding overArrival(const support::SourceBuffer &buf, const KernelDeadlockResult
   f.where = locationOf(buf, ov.where);
   f.notes.push_back("bindings: " + run.bindings);
   f.notes.push_back(kOverArrivalOnGpu);
+  f.notes.push_back("schedule: " + model::strengthWords(r.trapStrength));
   addTrace(buf, ov.trace, f.trace);
   return f;
 }
@@ -33,6 +35,7 @@ Finding hang(const support::SourceBuffer &buf, const KernelDeadlockResult &r, co
   if (!run.cause.empty())
     f.notes.push_back("cause: " + run.cause);
   f.notes.push_back("bindings: " + run.bindings + "; " + std::to_string(run.states) + " states explored");
+  f.notes.push_back("schedule: " + model::strengthWords(r.hangStrength));
   for (const std::string &b : run.barrierStates)
     f.notes.push_back("barrier " + b);
   addTrace(buf, run.trace, f.trace);
@@ -43,7 +46,10 @@ Finding hang(const support::SourceBuffer &buf, const KernelDeadlockResult &r, co
 
 AnalysisResult deadlockFindings(const support::SourceBuffer &buf, const KernelDeadlockResult &r) {
   AnalysisResult out;
-  out.kernels.push_back(kernelVerdict(r.kernel, r.verdict, r.reason));
+  out.kernels.push_back(
+      kernelVerdict(r.kernel, r.verdict,
+                    r.reason.empty() && !r.expectedGpu.empty() && r.verdict != "no-deadlock" ? "on the GPU: " + r.expectedGpu
+                                                                                              : r.reason));
   std::vector<std::pair<std::string, SourcePoint>> waits;
   for (const DeadlockRun &run : r.runs)
     waits.insert(waits.end(), run.redundantWaits.begin(), run.redundantWaits.end());

@@ -4,6 +4,8 @@
 // shortest counterexample.
 #include "checks/deadlock/ModelChecker.h"
 
+#include "checks/model/Schedule.h"
+
 #include "checks/model/Explorer.h"
 
 namespace tscope::checks {
@@ -51,6 +53,7 @@ std::vector<KernelDeadlockResult> checkDeadlocks(const ir::Module &m, const std:
         break;
     }
     model::summarizeDeadlock(res);
+    model::classifySchedules(m, k, opts, runs, res);
     out.push_back(std::move(res));
   }
   return out;

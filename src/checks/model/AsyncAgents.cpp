@@ -9,6 +9,11 @@ namespace tscope::checks::model {
 
 using dialect::OpKind;
 
+namespace {
+/// Marks the queue of an issuer's copies (in-order mode) apart from its tcgen05 queue.
+constexpr uint32_t kCopyQueue = 0x8000'0000u;
+} // namespace
+
 bool isTcgen05Completion(const ir::Operation *op) {
   switch (dialect::kindOf(op)) {
   case OpKind::TcGen5Commit:
@@ -21,10 +26,13 @@ bool isTcgen05Completion(const ir::Operation *op) {
   }
 }
 
-void issueAsync(State &s, Async a) {
+void issueAsync(State &s, Async a, bool inOrder) {
   a.order = 0;
   a.queue = a.from;
-  if (a.op && isTcgen05Completion(a.op)) {
+  bool tcgen05 = a.op && isTcgen05Completion(a.op);
+  if (inOrder && !tcgen05 && a.op && dialect::kindOf(a.op) != OpKind::ClcTryCancel)
+    a.queue = a.from | kCopyQueue; // the issuer's copy engine: a queue apart from its tcgen05 pipeline
+  if (tcgen05 || a.queue != a.from) {
     a.order = 1;
     for (const Async &x : s.async)
       a.order += x.order && x.queue == a.queue;

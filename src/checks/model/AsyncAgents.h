@@ -19,7 +19,10 @@ namespace tscope::checks::model {
 
 /// Puts `a` in flight (State::async stays sorted, so equal sets compare
 /// equal); tcgen05 work gets its place in its issuer's queue (Async::order).
-void issueAsync(State &s, Async a);
+/// With `inOrder` (DeadlockOptions::inOrderAsync) the issuer's other
+/// mbarrier-completing work (TMA loads, aref loads) gets a queue of its own
+/// too: the in-order schedules of Schedule.h.
+void issueAsync(State &s, Async a, bool inOrder = false);
 
 /// Takes in-flight work `i` out of `s`: a tcgen05 queue moves up.
 Async retireAsync(State &s, size_t i);

@@ -718,12 +718,18 @@ DeadlockRun Explorer::run(const interp::Bindings &b, std::string label, size_t m
     S.foldShifts = &folds_;
   }
   S.add(std::move(init), -1, {});
+  finished_ = false;
+  bool cut = false;
   while (!S.queue.empty()) {
     uint32_t si = S.queue.front();
     S.queue.pop_front();
-    if (!expand(S, si, out))
+    if (!expand(S, si, out)) {
+      cut = true;
       break;
+    }
   }
+  out.finishes = finished_;
+  out.complete = !cut && S.queue.empty() && out.verdict != "unknown";
   if (out.verdict == "race" || out.verdict == "unknown")
     return out;
   out.overArrival = over_;
@@ -844,8 +850,10 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
   }
   if (next.empty()) {
     const State &s = S.states[si];
-    if (std::all_of(s.procs.begin(), s.procs.end(), [](const Proc &p) { return p.status == PStatus::Done; }))
+    if (std::all_of(s.procs.begin(), s.procs.end(), [](const Proc &p) { return p.status == PStatus::Done; })) {
+      finished_ = true;
       return true;
+    }
     if (observer_) {
       // With an observer every reachable state is visited; a stuck one just
       // ends its interleaving (and is the hang, if asked for, when first).

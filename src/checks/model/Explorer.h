@@ -200,6 +200,7 @@ private:
   const kernel::Kernel &k_;
   const DeadlockOptions &opts_;
   size_t runCap_ = 0; // run(): the state cap of the current run
+  bool finished_ = false; // run(): some interleaving finished
   interp::Program prog_;
   interp::EventSet events_;
   const ir::Operation *unmodelled_ = nullptr;

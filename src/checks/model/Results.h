@@ -33,6 +33,10 @@ struct DeadlockOptions {
   size_t maxMemoryMb = 4096;
   /// Try the proof for every trip count first (model/Periodicity.h).
   bool proveTrips = true;
+  /// Asynchronous work of each issuing process completes in issue order per
+  /// agent (its TMA loads among themselves, as its tcgen05 work always
+  /// does): the schedules the hardware usually runs (Schedule.h).
+  bool inOrderAsync = false;
 };
 
 /// What kind of gap left a run undecided; it picks the user's next step.
@@ -122,6 +126,16 @@ struct DeadlockRun {
   std::vector<std::string> barrierStates; // "ready[0]: phase 0, 1 of 1 arrivals pending, tx 0"
   std::vector<std::pair<std::string, SourcePoint>> redundantWaits; // notes
   std::optional<OverArrival> overArrival; // the first over-arrival met (BFS order)
+  bool finishes = false; // some interleaving ran every process to its end
+  bool complete = false; // the search visited every reachable state (no budget cut it)
+};
+
+/// The weakest schedule that reaches a hang or an over-arrival (Schedule.h).
+enum class Strength : uint8_t {
+  Unclassified, ///< not decided (the in-order search was undecided)
+  Every,        ///< no schedule avoids it: no interleaving finishes
+  InOrder,      ///< reached with asynchronous work completing in issue order per agent
+  Reordered,    ///< needs asynchronous work to complete out of issue order
 };
 
 /// The verdict of one kernel.
@@ -137,6 +151,9 @@ struct KernelDeadlockResult {
   std::optional<size_t> trapRun;     // the first run with an over-arrival
   TripProofResult proof;             // the proof for every trip count, when attempted
   std::optional<SourcePoint> entry;  // the kernel's function op
+  Strength hangStrength = Strength::Unclassified; // of the hang of evidenceRun
+  Strength trapStrength = Strength::Unclassified; // of the over-arrival of trapRun
+  std::string expectedGpu; // what the GPU will do, from the strengths (Schedule.h)
 };
 
 /// True when `run` stopped undecided on a budget (states, memory, time): the

@@ -68,7 +68,7 @@ void Explorer::completeAsync(const State &s, Successors &out) {
     if (i > 0 && s.async[i] == s.async[i - 1])
       continue; // the same completion twice leads to the same state
     if (s.async[i].order > 1)
-      continue; // tcgen05 work retires in issue order (AsyncAgents.h)
+      continue; // tcgen05 work (and, in-order, copies) retires in issue order (AsyncAgents.h)
     State n = s;
     Async a = retireAsync(n, i);
     Bar &b = n.bars[a.key];
@@ -405,7 +405,7 @@ Explorer::Outcome Explorer::stepAsyncIssue(OpStep &o) {
     a.arrive = 1;
     o.st.action = "issues " + std::string(o.op->opName()) + " on " + barName(a.key);
   }
-  issueAsync(o.n, a);
+  issueAsync(o.n, a, opts_.inOrderAsync);
   return Outcome::Advance;
 }
 
@@ -453,7 +453,7 @@ Explorer::Outcome Explorer::stepMma(OpStep &o, Undecided &unknown) {
     a.op = o.op;
     a.from = static_cast<uint32_t>(o.pi);
     a.vc = mmaClock;
-    issueAsync(o.n, a);
+    issueAsync(o.n, a, opts_.inOrderAsync);
     o.st.action += " (completes on " + barName(a.key) + ")";
   }
   return Outcome::Advance;
@@ -475,7 +475,7 @@ Explorer::Outcome Explorer::stepTmemCopy(OpStep &o) {
     a.op = o.op;
     a.from = static_cast<uint32_t>(o.pi);
     a.vc = clock;
-    issueAsync(o.n, a);
+    issueAsync(o.n, a, opts_.inOrderAsync);
     o.st.action += " (completes on " + barName(a.key) + ")";
   }
   return Outcome::Advance;
@@ -497,7 +497,7 @@ bool Explorer::arefArrive(OpStep &o, uint64_t key, std::string_view asyncOp) {
       a.vc.set(actorOf(o.pi, kBarrierAgent), o.np().asyncTick);
       o.np().vc.tick(actorOf(o.pi));
     }
-    issueAsync(o.n, a);
+    issueAsync(o.n, a, opts_.inOrderAsync);
     o.st.action += "; commits " + std::string(asyncOp) + " work to " + barName(key);
     return true;
   }
@@ -567,7 +567,7 @@ Explorer::Outcome Explorer::stepAref(OpStep &o, Undecided &unknown) {
       t.vc.set(actorOf(o.pi, kBarrierAgent), o.np().asyncTick);
       o.np().vc.tick(actorOf(o.pi));
     }
-    issueAsync(o.n, t);
+    issueAsync(o.n, t, opts_.inOrderAsync);
     o.st.action = "issues TMA load of " + std::to_string(t.tx) + " bytes on " + barName(t.key);
     return Outcome::Advance;
   }

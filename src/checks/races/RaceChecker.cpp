@@ -3,6 +3,8 @@
 // exploration that serves tscope deadlock and tscope races at once.
 #include "checks/races/RaceChecker.h"
 
+#include "checks/model/Schedule.h"
+
 #include "checks/model/Explorer.h"
 #include "checks/races/RaceObserver.h"
 
@@ -71,6 +73,8 @@ std::optional<DeadlockRun> deadlockRunOf(const model::Explorer &x, const Deadloc
     DeadlockRun h = *x.hang();
     h.bindings = d.bindings;
     h.overArrival = d.overArrival;
+    h.finishes = d.finishes; // the shared search saw what the plain one would
+    h.complete = d.complete;
     return h;
   }
   if (d.verdict == "no-deadlock" || d.verdict == "trap")
@@ -157,6 +161,7 @@ std::vector<KernelModelResult> checkDeadlocksAndRaces(const ir::Module &m, const
       racesDone |= !r.races.runs.empty() && stateBudgetSpent(r.races.runs.back());
     }
     model::summarizeDeadlock(r.deadlock);
+    model::classifySchedules(m, k, opts, runs, r.deadlock);
     summarizeRaces(k, both, r.races);
     out.push_back(std::move(r));
   }

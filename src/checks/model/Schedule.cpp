@@ -1,0 +1,100 @@
+// Schedule: strength of a hang or over-arrival, and the expected GPU outcome.
+#include "checks/model/Schedule.h"
+
+#include "checks/model/Explorer.h"
+
+namespace tscope::checks::model {
+
+const char *strengthName(Strength s) {
+  switch (s) {
+  case Strength::Every:
+    return "every";
+  case Strength::InOrder:
+    return "in-order";
+  case Strength::Reordered:
+    return "reordered";
+  case Strength::Unclassified:
+    break;
+  }
+  return "unclassified";
+}
+
+std::string strengthWords(Strength s) {
+  switch (s) {
+  case Strength::Every:
+    return "every: no schedule avoids it (no interleaving finishes)";
+  case Strength::InOrder:
+    return "in-order: reached with each issuer's asynchronous work completing in issue order, the way the "
+           "hardware usually runs";
+  case Strength::Reordered:
+    return "reordered: only reached when an asynchronous completion (a TMA copy) overtakes a later one of the "
+           "same issuer; the GPU rarely does that";
+  case Strength::Unclassified:
+    break;
+  }
+  return "unclassified: the in-order search did not decide";
+}
+
+namespace {
+
+bool likely(Strength s) { return s == Strength::Every || s == Strength::InOrder; }
+
+const interp::Bindings *bindingsOf(const std::vector<std::pair<interp::Bindings, std::string>> &runs,
+                                   const std::string &label) {
+  for (const auto &[b, l] : runs)
+    if (l == label)
+      return &b;
+  return nullptr;
+}
+
+std::string expectedGpu(const KernelDeadlockResult &res) {
+  if (res.verdict == "no-deadlock")
+    return "finishes (no hang, no fault)";
+  if (res.trapRun && likely(res.trapStrength))
+    return "fault: CUDA error 719 (unspecified launch failure) at the over-arrival";
+  if (res.evidenceRun && res.hangStrength == Strength::Every)
+    return "hang: no schedule finishes";
+  if (res.evidenceRun && res.hangStrength == Strength::InOrder)
+    return "hang";
+  bool hangRare = !res.evidenceRun || res.hangStrength == Strength::Reordered;
+  bool trapRare = !res.trapRun || res.trapStrength == Strength::Reordered;
+  if ((res.evidenceRun || res.trapRun) && hangRare && trapRare)
+    return "usually finishes: the hang or fault needs asynchronous completions out of issue order; results may "
+           "still be wrong";
+  return "";
+}
+
+} // namespace
+
+void classifySchedules(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &opts,
+                       const std::vector<std::pair<interp::Bindings, std::string>> &runs, KernelDeadlockResult &res) {
+  if (res.evidenceRun || res.trapRun) {
+    DeadlockOptions io = opts;
+    io.inOrderAsync = true;
+    io.proveTrips = false;
+    Explorer inOrder(m, k, io);
+    if (res.evidenceRun) {
+      const DeadlockRun &ev = res.runs[*res.evidenceRun];
+      if (ev.complete && !ev.finishes) {
+        res.hangStrength = Strength::Every;
+      } else if (const interp::Bindings *b = bindingsOf(runs, ev.bindings)) {
+        DeadlockRun r = inOrder.run(*b, ev.bindings);
+        res.hangStrength = r.verdict == "deadlock" ? Strength::InOrder
+                           : r.complete            ? Strength::Reordered
+                                                   : Strength::Unclassified;
+      }
+    }
+    if (res.trapRun) {
+      const DeadlockRun &tr = res.runs[*res.trapRun];
+      if (const interp::Bindings *b = bindingsOf(runs, tr.bindings)) {
+        DeadlockRun r = inOrder.run(*b, tr.bindings);
+        res.trapStrength = r.overArrival ? Strength::InOrder
+                           : r.complete  ? Strength::Reordered
+                                         : Strength::Unclassified;
+      }
+    }
+  }
+  res.expectedGpu = expectedGpu(res);
+}
+
+} // namespace tscope::checks::model

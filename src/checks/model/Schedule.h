@@ -1,0 +1,37 @@
+// Schedule: the weakest schedule that reaches a hang or an over-arrival, and
+// what the GPU will do. The model lets asynchronous completions (TMA copies,
+// commits) land in any order, which PTX allows; the hardware usually retires
+// one issuer's copies in issue order. A finding reached with every issuer's
+// asynchronous work completing in issue order (`in-order`), or by every
+// schedule (`every`), is what the GPU shows; one that needs a completion to
+// overtake a later one (`reordered`) is possible but rare, and the kernel
+// usually finishes (docs/Deadlock.md, "Schedule strength").
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "checks/model/Results.h"
+#include "interp/Bindings.h"
+
+namespace tscope::ir {
+class Module;
+}
+
+namespace tscope::checks::model {
+
+/// The strength's name: "every", "in-order", "reordered", "unclassified".
+const char *strengthName(Strength s);
+
+/// The strength in words, for a finding's note.
+std::string strengthWords(Strength s);
+
+/// Classifies `res`'s hang (evidenceRun) and over-arrival (trapRun) by the
+/// weakest schedule that reaches them, re-running their bindings (found in
+/// `runs` by label) with in-order asynchronous completions, and sets
+/// `res.expectedGpu`.
+void classifySchedules(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &opts,
+                       const std::vector<std::pair<interp::Bindings, std::string>> &runs, KernelDeadlockResult &res);
+
+} // namespace tscope::checks::model

@@ -1,0 +1,105 @@
+"""Compares tscope's expected-GPU-outcome line with what the GPU did, for every
+fixture that ran on a GPU (FIXTURE.md's "What happened" line).
+
+usage: expected_gpu.py TSCOPE FIXTURES_DIR [--only NAME,...]
+
+Each fixture is checked at its recorded launch: the integer arguments of the
+Launch line that are kernel arguments of its kernel.ttgir become --arg, the
+grid becomes --grid. Prints one row per fixture: name, GPU outcome class,
+tscope's verdict and expected outcome, and whether the two agree; the last
+line counts agreements."""
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+
+def gpu_class(text):
+    t = text.lower()
+    if t.startswith("hang"):
+        return "hang"
+    if "cuda-error" in t or "cuda error" in t or "illegal" in t:
+        return "fault"
+    if "wrong result" in t:
+        return "wrong"
+    if t.startswith("correct"):
+        return "correct"
+    return None
+
+
+def expected_class(text):
+    if not text:
+        return "unclassified"
+    if text.startswith("hang"):
+        return "hang"
+    if text.startswith("fault"):
+        return "fault"
+    if text.startswith("finishes"):
+        return "correct"
+    if text.startswith("usually finishes"):
+        return "finishes"
+    return "unclassified"
+
+
+def agree(gpu, exp):
+    if gpu == exp:
+        return True
+    # A kernel that finishes with wrong results: tscope says it finishes.
+    return gpu in ("wrong", "correct") and exp in ("finishes", "correct")
+
+
+def main():
+    tscope, root = sys.argv[1], Path(sys.argv[2])
+    only = None
+    if "--only" in sys.argv:
+        only = set(sys.argv[sys.argv.index("--only") + 1].split(","))
+    rows, ok = [], 0
+    for d in sorted(root.iterdir()):
+        fx, ir = d / "FIXTURE.md", d / "kernel.ttgir"
+        if not fx.exists() or not ir.exists() or (only and d.name not in only):
+            continue
+        md = fx.read_text()
+        what = re.search(r"^- What happened: (.*)$", md, re.M)
+        launch = re.search(r"^- Launch: (.*)$", md, re.M)
+        if not what or not launch or gpu_class(what.group(1)) is None:
+            continue
+        sig = ir.read_text()
+        args = []
+        for name, value in re.findall(r"\b([A-Za-z_]\w*)=(-?\d+)\b", launch.group(1)):
+            if re.search(r"%" + re.escape(name) + r"\b\s*:", sig):
+                args += ["--arg", f"{name}={value}"]
+        grid = re.search(r"grid=\(([\d, ]+)\)", launch.group(1))
+        if grid:
+            args += ["--grid", ",".join(x.strip() for x in grid.group(1).split(",") if x.strip())]
+        elif "grid=(NUM_SMS" in launch.group(1):
+            args += ["--grid", "132"]  # the H200's SM count
+        if d.name.startswith("tma_"):
+            # A TMA copy's fault or zero-fill is `tscope tma`'s verdict, not the barrier model's.
+            rows.append((d.name, gpu_class(what.group(1)), "-", "n/a: judged by tscope tma", None))
+            continue
+        r = subprocess.run([tscope, "deadlock", "--format", "json", str(ir)] + args, capture_output=True,
+                           text=True, timeout=600)
+        try:
+            doc = json.loads(r.stdout)
+        except json.JSONDecodeError:
+            rows.append((d.name, gpu_class(what.group(1)), "error", r.stderr.strip()[:80], False))
+            continue
+        ks = doc.get("kernels", [])
+        k = ks[0] if ks else {}
+        exp = k.get("expected_gpu") or ""
+        g = gpu_class(what.group(1))
+        e = expected_class(exp)
+        good = agree(g, e)
+        ok += good
+        rows.append((d.name, g, k.get("verdict", "?"), exp or "-", good))
+    judged = [r for r in rows if r[4] is not None]
+    for name, g, v, exp, good in rows:
+        mark = "n/a " if good is None else "ok  " if good else "DIFF"
+        print(f"{mark} {name:32} gpu={g:8} tscope={v:12} expected: {exp}")
+    print(f"{ok} of {len(judged)} GPU fixtures: expected outcome agrees with the GPU "
+          f"({len(rows) - len(judged)} TMA fixtures left to tscope tma)")
+
+
+if __name__ == "__main__":
+    main()
