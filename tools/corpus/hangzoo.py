@@ -23,6 +23,9 @@ V selects the variant (all constexpr; written for tscope, not taken from Triton)
                     parity 0 and the wait needs a further fill that never comes
   9 DRAIN_OK        after its loop the consumer waits each slot with the parity of that
                     slot's last fill (correct)
+ 10 RESTART         persistent: both sides restart the ring counter at every strip; with a
+                    ring depth that does not divide the loads per strip, the slots' phases
+                    alias across strips (a wait passes on an old phase)
 
     python3 tools/corpus/hangzoo.py --gpu --out DIR [--cases a,b] [--hang-timeout 20] [--jobs 8]
     .venv/bin/python tools/corpus/hangzoo.py --cpu-only --out DIR [--cases a,b]
@@ -54,7 +57,8 @@ N_STRIPS = R // BR      # 8
 N_K = C // BC           # 8 tiles per strip
 PERSIST_GRID = 2        # persistent: 2 programs, 4 strips each
 
-OK, REDUNDANT, MISSING_ARRIVE, WRONG_PHASE, INIT2, EXPECT_MORE, CYCLE, HANDSHAKE_OK, OVERWAIT, DRAIN_OK = range(10)
+OK, REDUNDANT, MISSING_ARRIVE, WRONG_PHASE, INIT2, EXPECT_MORE, CYCLE, HANDSHAKE_OK, OVERWAIT, DRAIN_OK, RESTART = \
+    range(11)
 
 
 @gluon.jit
@@ -76,6 +80,8 @@ def zoo_producer(x_desc, ring, ready, empty, hs, n_strips, n_k, V: gl.constexpr,
         step = n_strips
     it = 0
     for strip in range(start, n_strips, step):
+        if V == RESTART_V:
+            it = 0
         for k in range(n_k):
             slot = it % STAGES
             if V == WRONG_PHASE_V:
@@ -109,6 +115,8 @@ def zoo_consumer(y_ptr, ring, ready, empty, hs, n_strips, n_k, C, V: gl.constexp
     cols = gl.arange(0, BC, layout=gl.SliceLayout(0, layout))
     it = 0
     for strip in range(start, n_strips, step):
+        if V == RESTART_V:
+            it = 0
         rows = strip * BR + gl.arange(0, BR, layout=gl.SliceLayout(1, layout))
         for k in range(n_k):
             slot = it % STAGES
@@ -163,6 +171,7 @@ CYCLE_V = gl.constexpr(CYCLE)
 HANDSHAKE_OK_V = gl.constexpr(HANDSHAKE_OK)
 OVERWAIT_V = gl.constexpr(OVERWAIT)
 DRAIN_OK_V = gl.constexpr(DRAIN_OK)
+RESTART_V = gl.constexpr(RESTART)
 
 # name -> (V, STAGES, PERSIST, expected, what)
 CASES = {
@@ -182,6 +191,10 @@ CASES = {
     "expect_more":         (EXPECT_MORE, 2, 0, "hang", "barrier_expect twice the bytes the TMA delivers"),
     "cycle":               (CYCLE, 2, 0, "hang", "handshake: each side waits for the other's arrive first"),
     "overwait":            (OVERWAIT, 2, 0, "hang", "consumer re-waits parity 0 of ready[0] after 4 completions"),
+    "persistent_restart3": (RESTART, 3, 1, "wrong", "persistent 3-slot ring whose counter restarts every strip "
+                            "(8 loads per strip): phases alias across strips"),
+    "persistent_restart":  (RESTART, 2, 1, "correct", "as persistent_restart3 with 2 slots: 8 loads per strip "
+                            "leave every slot's parity where it started, so the restart is harmless"),
 }
 
 
