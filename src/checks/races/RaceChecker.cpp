@@ -66,6 +66,27 @@ void summarizeRaces(const kernel::Kernel &k, const model::Explorer &x, KernelRac
     res.redundantWaits.push_back({std::string(op->opName()), pointOf(k, op)});
 }
 
+/// Classifies `res`'s race by the weakest schedule that reaches it: the
+/// evidence run's bindings explored again with in-order copies.
+void classifyRace(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &opts,
+                  const std::vector<std::pair<interp::Bindings, std::string>> &runs, KernelRaceResult &res) {
+  if (!res.race || !res.evidenceRun)
+    return;
+  const std::string &label = res.runs[*res.evidenceRun].bindings;
+  for (const auto &[b, l] : runs) {
+    if (l != label)
+      continue;
+    DeadlockOptions io = opts;
+    io.inOrderAsync = true;
+    io.proveTrips = false;
+    RaceObserver obs(k);
+    model::Explorer x(m, k, io, &obs);
+    DeadlockRun r = x.run(b, l);
+    res.race->strength = obs.hit ? Strength::InOrder : r.complete ? Strength::Reordered : Strength::Unclassified;
+    return;
+  }
+}
+
 /// The deadlock run of a shared exploration `d`, when it decides one: its
 /// first hang, or its clean/trap end.
 std::optional<DeadlockRun> deadlockRunOf(const model::Explorer &x, const DeadlockRun &d) {
@@ -107,6 +128,7 @@ std::vector<KernelRaceResult> checkRaces(const ir::Module &m, const std::vector<
         break; // a larger value only explores more
     }
     summarizeRaces(k, explorer, res);
+    classifyRace(m, k, opts, runs, res);
     out.push_back(std::move(res));
   }
   return out;
@@ -163,6 +185,7 @@ std::vector<KernelModelResult> checkDeadlocksAndRaces(const ir::Module &m, const
     model::summarizeDeadlock(r.deadlock);
     model::classifySchedules(m, k, opts, runs, r.deadlock);
     summarizeRaces(k, both, r.races);
+    classifyRace(m, k, opts, runs, r.races);
     out.push_back(std::move(r));
   }
   return out;

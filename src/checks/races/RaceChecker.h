@@ -27,6 +27,10 @@ struct Race {
   std::string slot;   // "smem[1]"
   std::string reason; // in words
   std::vector<TraceStep> trace;
+  /// The weakest schedule that reaches a race (model/Schedule.h): in-order
+  /// when the race is found again with each issuer's copies completing in
+  /// issue order, reordered when that search was complete without one.
+  Strength strength = Strength::Unclassified;
 };
 
 /// One exploration under one set of bindings.
