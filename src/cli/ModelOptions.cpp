@@ -50,6 +50,10 @@ void addModelOptions(CLI::App &app, ModelCliOptions &o) {
   app.add_option("--max-memory", o.maxMemoryMb,
                  "MiB of resident memory past which a search stops with an unknown verdict (0: no limit)")
       ->capture_default_str();
+  app.add_option("--timeout", o.timeoutSeconds,
+                 "seconds of wall time for the whole model check, past which a search stops with an unknown "
+                 "verdict (0: none)")
+      ->capture_default_str();
   app.add_flag("--no-proof", o.noProof,
                "skip the proof for every trip count (docs/Deadlock.md); decide on the bounded runs only");
 }
@@ -114,6 +118,10 @@ std::optional<checks::DeadlockOptions> toDeadlockOptions(const ModelCliOptions &
     std::cerr << "error: --max-memory expects MiB >= 0 (0: no limit), got " << o.maxMemoryMb << "\n";
     return std::nullopt;
   }
+  if (!(o.timeoutSeconds >= 0)) {
+    std::cerr << "error: --timeout expects seconds >= 0 (0: none), got " << o.timeoutSeconds << "\n";
+    return std::nullopt;
+  }
   if (!o.tryValues.empty())
     opts.tryValues = o.tryValues;
   if (o.tripsGiven) {
@@ -124,6 +132,11 @@ std::optional<checks::DeadlockOptions> toDeadlockOptions(const ModelCliOptions &
   opts.maxStates = static_cast<size_t>(o.maxStates);
   opts.proveTrips = !o.noProof;
   opts.maxMemoryMb = static_cast<size_t>(o.maxMemoryMb);
+  if (o.timeoutSeconds > 0)
+    opts.deadline = std::chrono::steady_clock::now() +
+                    std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                        std::chrono::duration<double>(o.timeoutSeconds));
+  opts.timeoutSeconds = o.timeoutSeconds;
   return opts;
 }
 

@@ -31,6 +31,7 @@ struct ModelCliOptions {
   int64_t maxStates = 1'000'000;
   bool noProof = false;
   int64_t maxMemoryMb = 4096;
+  double timeoutSeconds = 0;
 };
 
 /// Registers the options on `app`, storing into `o`.

@@ -61,7 +61,7 @@ std::string nextStep(const RunStop &s) {
   case Gap::Grid:
     return "give the launch grid: --grid N (or keep launches.jsonl beside the IR)";
   case Gap::Budget:
-    return "bind the loop bounds with --arg NAME=VALUE to explore fewer states, or raise --max-memory";
+    return "bind the loop bounds with --arg NAME=VALUE to explore fewer states, or raise --max-memory / --timeout";
   case Gap::Value:
     return "tscope cannot compute this value (it comes from memory or from an op it does not evaluate); if it "
            "depends on kernel arguments, bind them with --arg NAME=VALUE";

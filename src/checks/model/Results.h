@@ -3,6 +3,7 @@
 // and race checks build their kernel results from these.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -37,6 +38,10 @@ struct DeadlockOptions {
   /// agent (its TMA loads among themselves, as its tcgen05 work always
   /// does): the schedules the hardware usually runs (Schedule.h).
   bool inOrderAsync = false;
+  /// --timeout: the wall-clock moment past which every search of the command
+  /// stops undecided (a budget: Gap::Budget), and the seconds it was given.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  double timeoutSeconds = 0;
 };
 
 /// What kind of gap left a run undecided; it picks the user's next step.
