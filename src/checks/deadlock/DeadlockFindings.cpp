@@ -53,6 +53,11 @@ AnalysisResult deadlockFindings(const support::SourceBuffer &buf, const KernelDe
   std::vector<std::pair<std::string, SourcePoint>> waits;
   for (const DeadlockRun &run : r.runs)
     waits.insert(waits.end(), run.redundantWaits.begin(), run.redundantWaits.end());
+  // A wait that hangs in one run is not "harmless" because another run's
+  // values made it redundant: the hang wins.
+  if (r.evidenceRun)
+    for (const StuckProcess &sp : r.runs[*r.evidenceRun].stuck)
+      std::erase_if(waits, [&](const auto &w) { return w.second.irLine == sp.where.irLine; });
   out.findings = redundantWaitFindings(buf, waits);
   Verdict v = out.kernels.back().verdict;
   if (v == Verdict::Unknown)
