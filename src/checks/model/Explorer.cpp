@@ -783,8 +783,6 @@ Undecided Explorer::valueGap(std::string why, const interp::Scalar &v, const ir:
       u.input = interp::valueName(m_, *v.origin());
   } else if (v.reason() == interp::Reason::NoGrid) {
     u.gap = Gap::Grid;
-  } else if (v.reason() == interp::Reason::NotInterpreted || v.reason() == interp::Reason::RegionResult) {
-    u.gap = Gap::Unmodelled;
   }
   return u;
 }
