@@ -41,15 +41,12 @@ std::vector<KernelDeadlockResult> checkDeadlocks(const ir::Module &m, const std:
       res.runs.push_back(std::move(proofRun));
       runs.clear(); // the proof covers every value the runs would try
     }
-    bool hung = false;
+    // The sweep goes on past a hang: a larger value may fault (an
+    // over-arrival), which the GPU shows instead of the hang.
+    model::DeadlockSweep sweep;
     for (auto &[b, label] : runs) {
-      res.runs.push_back(explorer.run(b, label, hung ? model::kAfterHangStates : 0));
-      hung |= res.runs.back().verdict == "deadlock";
-      if (stateBudgetSpent(res.runs.back()))
-        break; // a larger value only explores more
-      // The sweep goes on past a hang: a larger value may fault (an
-      // over-arrival), which the GPU shows instead of the hang.
-      if (res.runs.back().overArrival)
+      res.runs.push_back(explorer.run(b, label, sweep.nextCap()));
+      if (sweep.stopsAfter(res.runs.back()))
         break;
     }
     model::summarizeDeadlock(res);

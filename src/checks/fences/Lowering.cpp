@@ -5,6 +5,7 @@
 // module options, and its token-based TMA store wait.
 #include "checks/fences/Lowering.h"
 
+#include <algorithm>
 #include <array>
 
 #include "ir/Attribute.h"
@@ -46,29 +47,16 @@ constexpr std::array<std::string_view, 14> kForkAttrs = {
     "tt.smem_alloc_algo",  "tt.tmem_alloc_algo",  "tt.smem_budget",
     "tt.merge_epilogue",   "tt.separate_epilogue_store"};
 
-bool isForkOp(std::string_view name) {
-  if (name.substr(0, 4) == "tlx.")
-    return true;
-  for (std::string_view n : kForkOps)
-    if (name == n)
-      return true;
-  return false;
-}
-
-bool isForkAttr(std::string_view name) {
-  if (name.substr(0, 4) == "tlx.")
-    return true;
-  for (std::string_view n : kForkAttrs)
-    if (name == n)
-      return true;
-  return false;
+/// A TLX name, or one of `listed`.
+template <size_t N> bool isForkName(std::string_view name, const std::array<std::string_view, N> &listed) {
+  return name.starts_with("tlx.") || std::find(listed.begin(), listed.end(), name) != listed.end();
 }
 
 std::optional<ForkMarker> markerOf(const ir::Module &m, const ir::Operation *op) {
-  if (isForkOp(op->opName()))
+  if (isForkName(op->opName(), kForkOps))
     return ForkMarker{"op " + std::string(op->opName()), op};
   for (const ir::NamedAttr &a : ir::attrsOf(m, *op))
-    if (isForkAttr(a.name))
+    if (isForkName(a.name, kForkAttrs))
       return ForkMarker{"attribute " + std::string(a.name), op};
   return std::nullopt;
 }

@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include "checks/UnknownWords.h"
 #include "checks/model/MbarrierRules.h"
 #include "checks/model/Prose.h"
 
@@ -777,13 +778,13 @@ Undecided Explorer::valueGap(std::string why, const interp::Scalar &v, const ir:
   Undecided u{std::move(why), Gap::Value, op};
   if (v.isKnown())
     return u;
-  if (v.reason() == interp::Reason::Unbound) {
+  if (v.reason() == interp::Reason::Unbound)
     u.gap = Gap::Input;
-    if (v.origin())
-      u.input = interp::valueName(m_, *v.origin());
-  } else if (v.reason() == interp::Reason::NoGrid) {
+  else if (v.reason() == interp::Reason::NoGrid)
     u.gap = Gap::Grid;
-  }
+  UnknownWords w = unknownWords(m_, k_, v);
+  u.valueWhy = std::move(w.why);
+  u.next = std::move(w.next);
   return u;
 }
 
@@ -791,7 +792,8 @@ void Explorer::setUndecided(DeadlockRun &out, const Undecided &u) const {
   out.verdict = "unknown";
   out.reason = u.why;
   out.stop.gap = u.gap;
-  out.stop.input = u.input;
+  out.stop.valueWhy = u.valueWhy;
+  out.stop.next = u.next;
   if (u.op) {
     out.stop.at = where(u.op);
     out.stop.op = std::string(u.op->opName());

@@ -36,6 +36,22 @@ constexpr int64_t kProofTrips = 48;
 /// only for an over-arrival at a larger value, and running out of states
 /// leaves the verdict (deadlock) as it is.
 constexpr size_t kAfterHangStates = 20'000;
+
+/// The deadlock sweep over the planned runs, shared by checkDeadlocks and
+/// the shared deadlock-and-races path: after a hang each run is capped at
+/// kAfterHangStates (it only looks for an over-arrival); the sweep stops at
+/// the first over-arrival or spent state budget (a larger value only
+/// explores more).
+struct DeadlockSweep {
+  bool hung = false;
+  /// The state cap of the next run (0: the options').
+  size_t nextCap() const { return hung ? kAfterHangStates : 0; }
+  /// Records `run`; true when the sweep stops after it.
+  bool stopsAfter(const DeadlockRun &run) {
+    hung |= run.verdict == "deadlock";
+    return run.overArrival.has_value() || stateBudgetSpent(run);
+  }
+};
 /// Seconds of wall time a proof for every trip count may take per kernel.
 constexpr int kProofSeconds = 60;
 

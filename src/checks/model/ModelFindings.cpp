@@ -33,35 +33,28 @@ namespace {
 
 /// What stopped the model, in the user's words.
 std::string gapWords(const RunStop &s, const std::string &reason) {
-  std::string at = s.at ? " (IR line " + std::to_string(s.at->irLine) + ")" : "";
-  switch (s.gap) {
-  case Gap::Unmodelled:
-    return "tscope does not model " + (s.op.empty() ? std::string("an op") : s.op) + at +
-           " yet, and it touches a barrier, a buffer or TMEM";
-  case Gap::Input:
-    return (s.op.empty() ? std::string("a decision") : s.op) + at + " depends on " +
-           (s.input.empty() ? std::string("an argument") : s.input) + ", which has no value";
-  case Gap::Grid:
-    return (s.op.empty() ? std::string("a decision") : s.op) + at +
-           " depends on the number of programs, which is not given";
-  default:
-    return reason;
-  }
+  std::string op = (s.op.empty() ? std::string("an op") : s.op) +
+                   (s.at ? " (IR line " + std::to_string(s.at->irLine) + ")" : "");
+  if (s.gap == Gap::Unmodelled)
+    return "tscope does not model " + op + " yet, and it touches a barrier, a buffer or TMEM";
+  if (!s.valueWhy.empty())
+    return op + " cannot be decided: " + s.valueWhy;
+  return reason;
 }
 
-/// The next step for a gap.
+/// The next step for a gap: the unknown value's own (an --arg, a --grid),
+/// else the gap's.
 std::string nextStep(const RunStop &s) {
-  std::string name = s.input.starts_with('%') ? s.input.substr(1) : s.input;
+  if (!s.next.empty())
+    return s.next;
   switch (s.gap) {
   case Gap::Unmodelled:
     return "nothing to bind: this kernel stays unverified until tscope models " +
            (s.op.empty() ? std::string("the op") : s.op) + " (the other checks still ran)";
-  case Gap::Input:
-    return "give it a value: --arg " + (name.empty() ? std::string("NAME") : name) + "=VALUE";
-  case Gap::Grid:
-    return "give the launch grid: --grid N (or keep launches.jsonl beside the IR)";
   case Gap::Budget:
     return "bind the loop bounds with --arg NAME=VALUE to explore fewer states, or raise --max-memory / --timeout";
+  case Gap::Input:
+  case Gap::Grid:
   case Gap::Value:
     return "tscope cannot compute this value (it comes from memory or from an op it does not evaluate); if it "
            "depends on kernel arguments, bind them with --arg NAME=VALUE";

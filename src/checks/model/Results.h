@@ -57,15 +57,15 @@ enum class Gap : uint8_t {
 };
 
 /// Why a run stopped undecided: the words, the kind of gap, the op that
-/// stopped the model (null when none did: a budget) and, for Gap::Input,
-/// the argument to bind.
+/// stopped the model (null when none did: a budget) and, for an unknown
+/// value, its words and the next step.
 struct Undecided {
   Undecided() = default;
   Undecided(std::string w, Gap g, const ir::Operation *o = nullptr) : why(std::move(w)), gap(g), op(o) {}
   std::string why;
   Gap gap = Gap::None;
   const ir::Operation *op = nullptr;
-  std::string input;
+  std::string valueWhy, next; ///< an unknown value's words and next step (checks/UnknownWords.h)
   bool empty() const { return why.empty(); }
 };
 
@@ -74,7 +74,8 @@ struct RunStop {
   Gap gap = Gap::None;
   std::optional<SourcePoint> at; ///< the op that stopped the model, when one did
   std::string op;                ///< its name ("ttng.tmem_copy")
-  std::string input;             ///< Gap::Input: the argument to bind
+  std::string valueWhy;          ///< an unknown value: why, in the user's words (checks/UnknownWords.h)
+  std::string next;              ///< its next step (--arg NAME=VALUE, --grid), when there is one
 };
 
 /// One step of a counterexample.

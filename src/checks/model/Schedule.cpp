@@ -39,14 +39,6 @@ namespace {
 
 bool likely(Strength s) { return s == Strength::Every || s == Strength::InOrder; }
 
-const interp::Bindings *bindingsOf(const std::vector<std::pair<interp::Bindings, std::string>> &runs,
-                                   const std::string &label) {
-  for (const auto &[b, l] : runs)
-    if (l == label)
-      return &b;
-  return nullptr;
-}
-
 std::string expectedGpu(const KernelDeadlockResult &res) {
   if (res.verdict == "no-deadlock")
     return "finishes (no hang, no fault)";
@@ -66,12 +58,29 @@ std::string expectedGpu(const KernelDeadlockResult &res) {
 
 } // namespace
 
+DeadlockOptions inOrderOptions(const DeadlockOptions &opts) {
+  DeadlockOptions io = opts;
+  io.inOrderAsync = true;
+  io.proveTrips = false;
+  return io;
+}
+
+const interp::Bindings *bindingsOf(const std::vector<std::pair<interp::Bindings, std::string>> &runs,
+                                   const std::string &label) {
+  for (const auto &[b, l] : runs)
+    if (l == label)
+      return &b;
+  return nullptr;
+}
+
+Strength inOrderStrength(bool reached, const DeadlockRun &inOrderRun) {
+  return reached ? Strength::InOrder : inOrderRun.complete ? Strength::Reordered : Strength::Unclassified;
+}
+
 void classifySchedules(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &opts,
                        const std::vector<std::pair<interp::Bindings, std::string>> &runs, KernelDeadlockResult &res) {
   if (res.evidenceRun || res.trapRun) {
-    DeadlockOptions io = opts;
-    io.inOrderAsync = true;
-    io.proveTrips = false;
+    DeadlockOptions io = inOrderOptions(opts);
     Explorer inOrder(m, k, io);
     if (res.evidenceRun) {
       const DeadlockRun &ev = res.runs[*res.evidenceRun];
@@ -79,18 +88,14 @@ void classifySchedules(const ir::Module &m, const kernel::Kernel &k, const Deadl
         res.hangStrength = Strength::Every;
       } else if (const interp::Bindings *b = bindingsOf(runs, ev.bindings)) {
         DeadlockRun r = inOrder.run(*b, ev.bindings);
-        res.hangStrength = r.verdict == "deadlock" ? Strength::InOrder
-                           : r.complete            ? Strength::Reordered
-                                                   : Strength::Unclassified;
+        res.hangStrength = inOrderStrength(r.verdict == "deadlock", r);
       }
     }
     if (res.trapRun) {
       const DeadlockRun &tr = res.runs[*res.trapRun];
       if (const interp::Bindings *b = bindingsOf(runs, tr.bindings)) {
         DeadlockRun r = inOrder.run(*b, tr.bindings);
-        res.trapStrength = r.overArrival ? Strength::InOrder
-                           : r.complete  ? Strength::Reordered
-                                         : Strength::Unclassified;
+        res.trapStrength = inOrderStrength(r.overArrival.has_value(), r);
       }
     }
   }

@@ -27,6 +27,18 @@ const char *strengthName(Strength s);
 /// The strength in words, for a finding's note.
 std::string strengthWords(Strength s);
 
+/// `opts` restricted to the in-order schedules (and no proof: the evidence
+/// run is a bounded one).
+DeadlockOptions inOrderOptions(const DeadlockOptions &opts);
+
+/// The bindings of the planned run labelled `label`; null when none is.
+const interp::Bindings *bindingsOf(const std::vector<std::pair<interp::Bindings, std::string>> &runs,
+                                   const std::string &label);
+
+/// The strength of a finding from an in-order search: in-order when it
+/// reached the finding, reordered when it was complete without it.
+Strength inOrderStrength(bool reached, const DeadlockRun &inOrderRun);
+
 /// Classifies `res`'s hang (evidenceRun) and over-arrival (trapRun) by the
 /// weakest schedule that reaches them, re-running their bindings (found in
 /// `runs` by label) with in-order asynchronous completions, and sets

@@ -73,18 +73,14 @@ void classifyRace(const ir::Module &m, const kernel::Kernel &k, const DeadlockOp
   if (!res.race || !res.evidenceRun)
     return;
   const std::string &label = res.runs[*res.evidenceRun].bindings;
-  for (const auto &[b, l] : runs) {
-    if (l != label)
-      continue;
-    DeadlockOptions io = opts;
-    io.inOrderAsync = true;
-    io.proveTrips = false;
-    RaceObserver obs(k);
-    model::Explorer x(m, k, io, &obs);
-    DeadlockRun r = x.run(b, l);
-    res.race->strength = obs.hit ? Strength::InOrder : r.complete ? Strength::Reordered : Strength::Unclassified;
+  const interp::Bindings *b = model::bindingsOf(runs, label);
+  if (!b)
     return;
-  }
+  DeadlockOptions io = model::inOrderOptions(opts);
+  RaceObserver obs(k);
+  model::Explorer x(m, k, io, &obs);
+  DeadlockRun r = x.run(*b, label);
+  res.race->strength = model::inOrderStrength(obs.hit.has_value(), r);
 }
 
 /// The deadlock run of a shared exploration `d`, when it decides one: its
@@ -153,7 +149,8 @@ std::vector<KernelModelResult> checkDeadlocksAndRaces(const ir::Module &m, const
     r.deadlock.unboundArgs = r.races.unboundArgs = unbound;
     // Each search stops at its own evidence (checkDeadlocks: a hang or an
     // over-arrival; checkRaces: a race); while both still run they share one.
-    bool deadlockDone = false, racesDone = false, hung = false;
+    bool deadlockDone = false, racesDone = false;
+    model::DeadlockSweep sweep;
     if (opts.proveTrips) {
       DeadlockRun proofRun = model::proveEveryTripCount(plain, m, k, opts, r.deadlock.proof);
       if (r.deadlock.proof.proved) {
@@ -175,11 +172,9 @@ std::vector<KernelModelResult> checkDeadlocksAndRaces(const ir::Module &m, const
       }
       if (deadlockDone)
         continue;
-      // As checkDeadlocks: the sweep goes on past a hang (with a small state
-      // cap) and stops at the first over-arrival.
-      r.deadlock.runs.push_back(d ? std::move(*d) : plain.run(b, label, hung ? model::kAfterHangStates : 0));
-      hung |= r.deadlock.runs.back().verdict == "deadlock";
-      deadlockDone = r.deadlock.runs.back().overArrival.has_value() || stateBudgetSpent(r.deadlock.runs.back());
+      // As checkDeadlocks (model::DeadlockSweep).
+      r.deadlock.runs.push_back(d ? std::move(*d) : plain.run(b, label, sweep.nextCap()));
+      deadlockDone = sweep.stopsAfter(r.deadlock.runs.back());
       racesDone |= !r.races.runs.empty() && stateBudgetSpent(r.races.runs.back());
     }
     model::summarizeDeadlock(r.deadlock);
