@@ -94,7 +94,12 @@ std::vector<Kernel> Kernel::build(const ir::Module &m) {
       k.func = f;
       std::string_view text = m.str(f->range);
       size_t at = text.find('@');
-      if (at != std::string_view::npos) {
+      k.entry = text.substr(0, at).find(" private") == std::string_view::npos;
+      if (at != std::string_view::npos && at + 1 < text.size() && text[at + 1] == '"') {
+        // A quoted symbol: `@"pkg.fn__sig[...]"`.
+        size_t close = text.find('"', at + 2);
+        k.name = std::string(text.substr(at + 2, close == std::string_view::npos ? 0 : close - at - 2));
+      } else if (at != std::string_view::npos) {
         size_t e = at + 1;
         while (e < text.size() && (std::isalnum(static_cast<unsigned char>(text[e])) ||
                                    text[e] == '_' || text[e] == '$' || text[e] == '.'))

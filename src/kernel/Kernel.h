@@ -103,6 +103,11 @@ public:
   const ir::Chunk *chunk = nullptr;
   const ir::Operation *func = nullptr;
   std::string name;
+  /// False for a `private` function: a device function a kernel calls
+  /// (Triton's source-level dumps keep them before inlining), not a launch
+  /// entry; its barriers come from its arguments, so the model checks leave
+  /// it to the calling kernel (whose tt.call makes it not verified).
+  bool entry = true;
   int moduleWarps = 0;
   int numCtas = 1;
   int maxnreg = 0;    // the module's `ttg.maxnreg`, 0 when not set

@@ -27,6 +27,8 @@ std::vector<KernelDeadlockResult> checkDeadlocks(const ir::Module &m, const std:
                                                  const DeadlockOptions &opts) {
   std::vector<KernelDeadlockResult> out;
   for (const kernel::Kernel &k : kernels) {
+    if (!k.entry)
+      continue; // a device function: its caller's tt.call is what is not verified
     KernelDeadlockResult res;
     res.kernel = k.name;
     res.entry = pointOf(k, k.func);

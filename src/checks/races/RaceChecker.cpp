@@ -109,6 +109,8 @@ std::vector<KernelRaceResult> checkRaces(const ir::Module &m, const std::vector<
                                          const DeadlockOptions &opts) {
   std::vector<KernelRaceResult> out;
   for (const kernel::Kernel &k : kernels) {
+    if (!k.entry)
+      continue; // a device function: its caller's tt.call is what is not verified
     KernelRaceResult res;
     res.kernel = k.name;
     res.entry = pointOf(k, k.func);
@@ -138,6 +140,8 @@ std::vector<KernelModelResult> checkDeadlocksAndRaces(const ir::Module &m, const
                                                       const DeadlockOptions &opts) {
   std::vector<KernelModelResult> out;
   for (const kernel::Kernel &k : kernels) {
+    if (!k.entry)
+      continue; // a device function: its caller's tt.call is what is not verified
     KernelModelResult r;
     r.deadlock.kernel = r.races.kernel = k.name;
     r.deadlock.entry = r.races.entry = pointOf(k, k.func);
