@@ -21,6 +21,20 @@ race_two_readers / race_two_readers_fixed -- a 1-warp TMA producer fills a
   release for two readers -- so the producer refills a slot B may still be
   reading.  The fixed twin inits `empty` with count 2 and B arrives too.
 
+race_cross_barrier / race_cross_barrier_early / race_cross_barrier_fixed -- a
+  1-warp TMA producer fills two tiles per round into a 2-slot ring: tile a
+  into a[slot] signalled by fa[slot], then tile b into b[slot] signalled by
+  fb[slot]; the default partition (4 warps) reads both and writes y = 2x + 1.
+  BUG=1: the consumer waits only on fb[slot] and reads a[slot] too: the copy
+  into a[slot] completes on fa[slot], which it never acquires. Issued before
+  the b copy, it is done by the time fb completes when copies retire in issue
+  order, so the race needs a reordered completion.
+  BUG=2: as BUG=1 with the producer issuing the b copy first: the a copy is
+  still in flight when fb completes, in issue order too.
+  BUG=3 / BUG=4: as BUG=1 / BUG=2, and after its loop the consumer waits
+  each fa slot's last phase, so no copy is in flight when the kernel exits.
+  The fixed twin waits fa[slot] and fb[slot].
+
 mbar_overarrive / mbar_overarrive_expect / mbar_arrive_ok -- one partition,
   one mbarrier (count 1), one TMA load.  `_overarrive` arrives once more
   after the expect-tx while the TMA bytes are still in flight (the pending
@@ -266,6 +280,97 @@ def _tr_desc(bug):
             f"program; workers: TMA producer 1 warp / 24 regs, reader B 4 warps / 96 regs; reader A: default")
 
 
+# ----------------------------------------------------------------------------- cross barrier
+@gluon.jit
+def _cb_producer(x_desc, a, b, fa, fb, empty, off_r, n_rounds, BUG: gl.constexpr, STAGES: gl.constexpr):
+    BC: gl.constexpr = x_desc.block_type.shape[1]
+    for i in range(n_rounds):
+        slot = i % STAGES
+        mbarrier.wait(empty.index(slot), ((i // STAGES) & 1) ^ 1)
+        if BUG == 2 or BUG == 4:
+            mbarrier.expect(fb.index(slot), x_desc.block_type.nbytes)
+            tma.async_copy_global_to_shared(x_desc, [off_r, (2 * i + 1) * BC], fb.index(slot), b.index(slot))
+            mbarrier.expect(fa.index(slot), x_desc.block_type.nbytes)
+            tma.async_copy_global_to_shared(x_desc, [off_r, 2 * i * BC], fa.index(slot), a.index(slot))
+        else:
+            mbarrier.expect(fa.index(slot), x_desc.block_type.nbytes)
+            tma.async_copy_global_to_shared(x_desc, [off_r, 2 * i * BC], fa.index(slot), a.index(slot))
+            mbarrier.expect(fb.index(slot), x_desc.block_type.nbytes)
+            tma.async_copy_global_to_shared(x_desc, [off_r, (2 * i + 1) * BC], fb.index(slot), b.index(slot))
+
+
+@gluon.jit
+def _cb_consumer(y_ptr, a, b, fa, fb, empty, off_r, n_rounds, C, BUG: gl.constexpr, STAGES: gl.constexpr,
+                 BR: gl.constexpr, BC: gl.constexpr):
+    layout: gl.constexpr = gl.BlockedLayout([1, 4], [2, 16], [gl.num_warps(), 1], [1, 0])
+    rows = off_r + gl.arange(0, BR, layout=gl.SliceLayout(1, layout))
+    cols = gl.arange(0, BC, layout=gl.SliceLayout(0, layout))
+    for i in range(n_rounds):
+        slot = i % STAGES
+        ph = (i // STAGES) & 1
+        if BUG == 0:
+            mbarrier.wait(fa.index(slot), ph)
+        mbarrier.wait(fb.index(slot), ph)
+        va = a.index(slot).load(layout)
+        vb = b.index(slot).load(layout)
+        fence_async_shared()
+        mbarrier.arrive(empty.index(slot))
+        offs = rows[:, None] * C + (2 * i * BC + cols)[None, :]
+        gl.store(y_ptr + offs, va * 2.0 + 1.0)
+        gl.store(y_ptr + offs + BC, vb * 2.0 + 1.0)
+    if BUG >= 3:
+        # drain: wait each slot's last fa phase, so no copy is in flight at exit
+        for s in gl.static_range(STAGES):
+            mbarrier.wait(fa.index(s), ((n_rounds - 1 - s) // STAGES) & 1)
+
+
+@gluon.jit
+def cross_barrier_kernel(x_desc, y_ptr, C, BUG: gl.constexpr, STAGES: gl.constexpr):
+    BR: gl.constexpr = x_desc.block_type.shape[0]
+    BC: gl.constexpr = x_desc.block_type.shape[1]
+    a = gl.allocate_shared_memory(x_desc.dtype, [STAGES, BR, BC], x_desc.layout)
+    b = gl.allocate_shared_memory(x_desc.dtype, [STAGES, BR, BC], x_desc.layout)
+    fa = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    fb = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    for s in gl.static_range(STAGES):
+        mbarrier.init(fa.index(s), count=1)
+        mbarrier.init(fb.index(s), count=1)
+        mbarrier.init(empty.index(s), count=1)
+    off_r = gl.program_id(0) * BR
+    n_rounds = C // (2 * BC)
+    gl.warp_specialize([
+        (_cb_consumer, (y_ptr, a, b, fa, fb, empty, off_r, n_rounds, C, BUG, STAGES, BR, BC)),
+        (_cb_producer, (x_desc, a, b, fa, fb, empty, off_r, n_rounds, BUG, STAGES)),
+    ], [1], [24])
+
+
+def cross_barrier_cpu(bug):
+    def cpu(cc):
+        sig = {"x_desc": gluon_desc_sig("fp32", [BR, BC], _tma_layout()), "y_ptr": "*fp32", "C": "i32"}
+        return compile_for(cross_barrier_kernel, sig, {"BUG": bug, "STAGES": STAGES}, cc=cc,
+                           options={"num_warps": NUM_WARPS}, gluon=True, int_values={"C": C})
+    return cpu
+
+
+def cross_barrier_gpu(bug):
+    def launch():
+        import torch
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+        x = torch.randn(R, C, device="cuda", dtype=torch.float32)
+        y = torch.full_like(x, float("nan"))
+        xd = TensorDescriptor.from_tensor(x, [BR, BC], _tma_layout())
+        cross_barrier_kernel[(R // BR, )](xd, y, C, bug, STAGES, num_warps=NUM_WARPS)
+        return [y], [x * 2.0 + 1.0]
+    return _runner(launch)
+
+
+def _cb_desc(bug):
+    return (f"cross_barrier_kernel[grid=({R // BR},)](x_desc, y, C={C}, BUG={bug}, STAGES={STAGES}, "
+            f"num_warps={NUM_WARPS}); x, y: [{R}, {C}] fp32; x_desc block {BR}x{BC}; {C // (2 * BC)} rounds of two "
+            f"tiles per program; worker: TMA producer 1 warp / 24 regs; consumer: default")
+
+
 # ----------------------------------------------------------------------------- over-arrival probes
 @gluon.jit
 def overarrive_kernel(x_desc, y_ptr, C, BUG: gl.constexpr):
@@ -354,6 +459,18 @@ CASES = {
                               note="One release for two readers: wrong result in 200 of 200 runs, 1.77-1.87 M of "
                                    "the 12.6 M checked elements (y, z, w) per run, about 14.6 %: the TMA refill "
                                    "lands in the slot before reader B's second read."),
+    "race_cross_barrier_fixed": _case(cross_barrier_gpu(0), cross_barrier_cpu(0), _cb_desc(0),
+                                      note="The consumer waits fa[slot] and fb[slot] before reading."),
+    "race_cross_barrier": _case(cross_barrier_gpu(1), cross_barrier_cpu(1), _cb_desc(1),
+                                note="The consumer waits fb[slot] only and reads a[slot], filled by the copy "
+                                     "issued before, which completes on fa[slot]."),
+    "race_cross_barrier_early": _case(cross_barrier_gpu(2), cross_barrier_cpu(2), _cb_desc(2),
+                                      note="As race_cross_barrier with the a copy issued after the b copy."),
+    "race_cross_barrier_drained": _case(cross_barrier_gpu(3), cross_barrier_cpu(3), _cb_desc(3),
+                                        note="As race_cross_barrier, and the consumer drains fa after its loop."),
+    "race_cross_barrier_early_drained": _case(cross_barrier_gpu(4), cross_barrier_cpu(4), _cb_desc(4),
+                                              note="As race_cross_barrier_early, and the consumer drains fa "
+                                                   "after its loop."),
     "mbar_arrive_ok": _case(overarrive_gpu(0), overarrive_cpu(0), _oa_desc(0),
                             note="The plain hand-off: correct in 200 of 200 runs."),
     "mbar_overarrive": _case(overarrive_gpu(1), overarrive_cpu(1), _oa_desc(1),

@@ -65,21 +65,26 @@ void Explorer::localAccess(State &s, size_t pi, const ir::Operation *op) {
 }
 
 void Explorer::recordAccess(State &s, size_t pi, const ir::Operation *op, const ir::Value *v, bool write,
-                            Agent agent) {
+                            Agent agent, size_t copyAgentActor) {
   if (stopped_ || !v || !observer_)
     return;
   const Proc &pr = s.procs[pi];
   std::optional<int64_t> slot = slotOf(s, pr, v);
   VectorClock vc = pr.vc;
-  if (agent == kBarrierAgent)
+  size_t actor = actorOf(pi, agent);
+  if (copyAgentActor != ~size_t(0)) {
+    actor = copyAgentActor;
+    vc.set(actor, pr.asyncTick);
+  } else if (agent == kBarrierAgent) {
     vc.set(actorOf(pi, kBarrierAgent), pr.asyncTick);
-  else if (agent != kSelf)
+  } else if (agent != kSelf) {
     vc.set(actorOf(pi, agent), pr.groups[groupIndex(agent)].tick);
+  }
   for (const kernel::Allocation *a : k_.rootsOf(v)) {
     if (a->isBarrier)
       continue;
     Access ac;
-    ac.actor = static_cast<uint32_t>(actorOf(pi, agent));
+    ac.actor = static_cast<uint32_t>(actor);
     ac.epoch = vc.get(ac.actor);
     ac.write = write;
     ac.op = op;

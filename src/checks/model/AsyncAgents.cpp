@@ -30,13 +30,21 @@ void issueAsync(State &s, Async a, bool inOrder) {
   a.order = 0;
   a.queue = a.from;
   bool tcgen05 = a.op && isTcgen05Completion(a.op);
-  if (inOrder && !tcgen05 && a.op && dialect::kindOf(a.op) != OpKind::ClcTryCancel)
+  bool copy = inOrder && !tcgen05 && a.op && dialect::kindOf(a.op) != OpKind::ClcTryCancel;
+  if (copy)
     a.queue = a.from | kCopyQueue; // the issuer's copy engine: a queue apart from its tcgen05 pipeline
-  if (tcgen05 || a.queue != a.from) {
-    a.order = 1;
+  if (tcgen05 || copy) {
+    // tcgen05: one place per op. Copies: one place per batch (the newest
+    // batch while the issuer has passed no wait since its last copy).
+    uint32_t newest = 0;
     for (const Async &x : s.async)
-      a.order += x.order && x.queue == a.queue;
+      if (x.order && x.queue == a.queue)
+        newest = std::max(newest, x.order);
+    bool joins = copy && newest && a.from < s.procs.size() && s.procs[a.from].copyBatch;
+    a.order = joins ? newest : newest + 1;
   }
+  if (copy && a.from < s.procs.size())
+    s.procs[a.from].copyBatch = true;
   s.async.insert(std::upper_bound(s.async.begin(), s.async.end(), a), a);
 }
 
@@ -44,9 +52,13 @@ Async retireAsync(State &s, size_t i) {
   Async a = s.async[i];
   s.async.erase(s.async.begin() + static_cast<long>(i));
   if (a.order) {
-    for (Async &x : s.async)
-      if (x.order > a.order && x.queue == a.queue)
-        --x.order;
+    // The queue moves up when the last of its oldest place is gone.
+    bool rest = std::any_of(s.async.begin(), s.async.end(),
+                            [&](const Async &x) { return x.queue == a.queue && x.order == a.order; });
+    if (!rest)
+      for (Async &x : s.async)
+        if (x.order > a.order && x.queue == a.queue)
+          --x.order;
     std::sort(s.async.begin(), s.async.end());
   }
   return a;

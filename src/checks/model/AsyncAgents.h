@@ -21,7 +21,13 @@ namespace tscope::checks::model {
 /// equal); tcgen05 work gets its place in its issuer's queue (Async::order).
 /// With `inOrder` (DeadlockOptions::inOrderAsync) the issuer's other
 /// mbarrier-completing work (TMA loads, aref loads) gets a queue of its own
-/// too: the in-order schedules of Schedule.h.
+/// too: the in-order schedules of Schedule.h. In that queue the copies an
+/// issuer starts back to back, with no wait passed between them (its
+/// Proc::copyBatch), form one batch that completes in any order: on the
+/// H200 two TMA loads issued back to back into different barriers complete
+/// in either order often enough to fault at the first launch
+/// (tests/fixtures/race_cross_barrier); a copy issued after the issuer
+/// passed a wait completes after every copy issued before that wait.
 void issueAsync(State &s, Async a, bool inOrder = false);
 
 /// Takes in-flight work `i` out of `s`: a tcgen05 queue moves up.

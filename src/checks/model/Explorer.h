@@ -136,7 +136,7 @@ private:
   Outcome stepOp(const State &s, size_t pi, Successors &out, Undecided &unknown);
   Outcome stepWait(OpStep &o, Undecided &unknown);
   Outcome stepArrive(OpStep &o);
-  Outcome stepAsyncIssue(OpStep &o);
+  Outcome stepAsyncIssue(OpStep &o, Undecided &unknown);
   Outcome stepMma(OpStep &o, Undecided &unknown);
   Outcome stepNamed(OpStep &o, Undecided &unknown);
   Outcome stepFork(OpStep &o, Undecided &unknown);
@@ -203,7 +203,13 @@ private:
 
   // Accesses for the observer (Accesses.cpp).
   void localAccess(State &s, size_t pi, const ir::Operation *op);
-  void recordAccess(State &s, size_t pi, const ir::Operation *op, const ir::Value *v, bool write, Agent agent);
+  void recordAccess(State &s, size_t pi, const ir::Operation *op, const ir::Value *v, bool write, Agent agent,
+                    size_t copyAgentActor = ~size_t(0));
+  /// Happens-before for a TMA copy (or an aref's descriptor load) that `o`
+  /// issues as `a` (its barrier key set): the copy agent of that barrier
+  /// slot (State.h copyActor), the copy's writes as its accesses, `a.vc`.
+  /// False, with `unknown` set, past kCopyAgents barrier slots.
+  bool copyIssue(OpStep &o, Async &a, Undecided &unknown);
 
   // The search (Explorer.cpp).
   struct Search;
@@ -212,6 +218,9 @@ private:
   void recordHang(Search &S, uint32_t si, DeadlockRun &out);
   std::vector<TraceStep> pathTo(const Search &S, int64_t at) const;
 
+  /// Barrier slot key -> its copy agent's number (State.h copyActor), in
+  /// first-use order: one numbering for the whole exploration.
+  std::unordered_map<uint64_t, uint32_t> copyAgents_;
   const ir::Module &m_;
   const kernel::Kernel &k_;
   const DeadlockOptions &opts_;

@@ -7,30 +7,54 @@
 
 namespace tscope::checks::model {
 
+namespace {
+using Entry = std::pair<uint32_t, uint32_t>;
+bool actorBefore(const Entry &e, uint32_t a) { return e.first < a; }
+} // namespace
+
+uint32_t VectorClock::get(size_t a) const {
+  auto it = std::lower_bound(c_.begin(), c_.end(), static_cast<uint32_t>(a), actorBefore);
+  return it != c_.end() && it->first == a ? it->second : 0;
+}
+
 void VectorClock::set(size_t a, uint32_t v) {
-  if (a >= c_.size()) {
-    if (v == 0)
-      return;
-    c_.resize(a + 1, 0);
+  auto it = std::lower_bound(c_.begin(), c_.end(), static_cast<uint32_t>(a), actorBefore);
+  bool here = it != c_.end() && it->first == a;
+  if (v == 0) {
+    if (here)
+      c_.erase(it);
+  } else if (here) {
+    it->second = v;
+  } else {
+    c_.insert(it, {static_cast<uint32_t>(a), v});
   }
-  c_[a] = v;
-  while (!c_.empty() && c_.back() == 0)
-    c_.pop_back();
 }
 
 void VectorClock::join(const VectorClock &o) {
-  if (o.c_.size() > c_.size())
-    c_.resize(o.c_.size(), 0);
-  for (size_t i = 0; i < o.c_.size(); ++i)
-    c_[i] = std::max(c_[i], o.c_[i]);
+  if (o.c_.empty())
+    return;
+  std::vector<Entry> m;
+  m.reserve(c_.size() + o.c_.size());
+  size_t i = 0, j = 0;
+  while (i < c_.size() || j < o.c_.size()) {
+    if (j == o.c_.size() || (i < c_.size() && c_[i].first < o.c_[j].first))
+      m.push_back(c_[i++]);
+    else if (i == c_.size() || o.c_[j].first < c_[i].first)
+      m.push_back(o.c_[j++]);
+    else {
+      m.push_back({c_[i].first, std::max(c_[i].second, o.c_[j].second)});
+      ++i, ++j;
+    }
+  }
+  c_ = std::move(m);
 }
 
 bool VectorClock::operator==(const VectorClock &o) const { return c_ == o.c_; }
 
 size_t VectorClock::hash() const {
   size_t h = c_.size();
-  for (uint32_t v : c_)
-    h = h * 1000003u ^ v;
+  for (auto [a, v] : c_)
+    h = (h * 1000003u ^ a) * 31 ^ v;
   return h;
 }
 

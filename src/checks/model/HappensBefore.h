@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace tscope::ir {
@@ -16,14 +17,16 @@ struct Operation;
 namespace tscope::checks::model {
 
 /// A vector clock: entry i counts the releases of actor i that are known here.
-/// Actors are numbered 5*p + agent: partition process p itself, its
-/// mbarrier-completed async agent (TMA engine or tcgen05 tensor core) and its
-/// three group-retired agents (wgmma, bulk TMA stores, cp.async); see
-/// checks/model/State.h actorOf().
+/// Actors are numbered kActorsPerProc * p + agent: partition process p
+/// itself, its tcgen05 agent, its three group-retired agents (wgmma, bulk
+/// TMA stores, cp.async) and its copy lanes (one per TMA copy in flight);
+/// see checks/model/State.h actorOf(). Sparse: only the non-zero entries are
+/// kept, sorted by actor, so equal clocks compare equal and a clock costs
+/// what it knows, not the number of actors.
 class VectorClock {
 public:
   /// The entry of actor `a` (0 when never set).
-  uint32_t get(size_t a) const { return a < c_.size() ? c_[a] : 0; }
+  uint32_t get(size_t a) const;
   /// Sets the entry of actor `a`.
   void set(size_t a, uint32_t v);
   /// Advances actor `a` by one (after a release, so that later accesses of
@@ -40,7 +43,7 @@ public:
   bool operator==(const VectorClock &o) const;
 
 private:
-  std::vector<uint32_t> c_; // trailing zeros trimmed, so equal clocks compare equal
+  std::vector<std::pair<uint32_t, uint32_t>> c_; // (actor, entry), sorted by actor, entries > 0
 };
 
 /// One access to a buffer slot.

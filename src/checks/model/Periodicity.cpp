@@ -34,7 +34,7 @@ int64_t namedAge(const State &s, const Proc &p) {
 
 bool sameProcShape(const State &so, const Proc &a, const State &sn, const Proc &b) {
   return a.partition == b.partition && a.ws == b.ws && a.results == b.results && a.joinedTicks == b.joinedTicks &&
-         a.status == b.status && a.namedId == b.namedId && a.slots == b.slots &&
+         a.status == b.status && a.copyBatch == b.copyBatch && a.namedId == b.namedId && a.slots == b.slots &&
          a.lastKey == b.lastKey && lastWaitAge(so, a) == lastWaitAge(sn, b) && namedAge(so, a) == namedAge(sn, b) &&
          a.asyncTick == b.asyncTick && a.groups == b.groups && a.vc.empty() && b.vc.empty();
 }

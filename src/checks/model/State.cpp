@@ -11,7 +11,7 @@ size_t mix(size_t h, size_t v) { return h ^ (v + 0x9e3779b97f4a7c15ull + (h << 6
 
 bool Proc::operator==(const Proc &o) const {
   return partition == o.partition && status == o.status && namedId == o.namedId && namedGen == o.namedGen &&
-         slots == o.slots && lastKey == o.lastKey && lastPhase == o.lastPhase && vc == o.vc &&
+         slots == o.slots && lastKey == o.lastKey && lastPhase == o.lastPhase && copyBatch == o.copyBatch && vc == o.vc &&
          asyncTick == o.asyncTick && groups == o.groups && ws == o.ws && results == o.results &&
          joinedTicks == o.joinedTicks && p == o.p;
 }
@@ -26,7 +26,7 @@ size_t StateHash::operator()(const State &s) const {
   for (const Proc &p : s.procs) {
     h = mix(h, p.p.hash());
     h = mix(h, static_cast<size_t>(p.status));
-    h = mix(h, static_cast<size_t>(p.namedGen));
+    h = mix(h, static_cast<size_t>(p.namedGen) * 2 + p.copyBatch);
     h = mix(h, reinterpret_cast<size_t>(p.ws));
     for (const interp::Scalar &r : p.results)
       h = mix(h, r.hash());

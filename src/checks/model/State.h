@@ -54,14 +54,22 @@ struct Async {
 /// blocked in bar.sync.
 enum class PStatus : uint8_t { AtEvent, Done, Joining, NamedWait };
 
-/// Happens-before actors: per process `p`, the process itself, its TMA/tcgen05
-/// agent (work completed through mbarriers) and three agents whose work is
-/// retired in groups by a wait of the process: wgmma (warp_group_dot_wait
-/// {pendings}), bulk TMA stores (async_tma_store_wait {pendings}) and cp.async
-/// (async_commit_group, async_wait {num}).
-constexpr size_t kActorsPerProc = 5;
+/// Happens-before actors: per process `p`, the process itself, its tcgen05
+/// agent (work that retires in issue order and completes through mbarriers),
+/// three agents whose work is retired in groups by a wait of the process:
+/// wgmma (warp_group_dot_wait {pendings}), bulk TMA stores
+/// (async_tma_store_wait {pendings}) and cp.async (async_commit_group,
+/// async_wait {num}), and one copy agent per mbarrier slot its TMA copies
+/// complete on: acquiring one barrier's copies says nothing of a copy still
+/// in flight on another barrier (docs/Races.md). VectorClock is sparse, so
+/// the unused ones cost nothing.
+constexpr size_t kCopyAgents = 4096;
+constexpr size_t kActorsPerProc = 5 + kCopyAgents;
 enum Agent : uint32_t { kSelf = 0, kBarrierAgent = 1, kWgmmaAgent = 2, kBulkStoreAgent = 3, kCpAsyncAgent = 4 };
 inline size_t actorOf(size_t pi, Agent a = kSelf) { return kActorsPerProc * pi + a; }
+/// The actor of process `pi`'s copies that complete on barrier slot number
+/// `bar` (Explorer::copyAgentOf numbers the slots).
+inline size_t copyActor(size_t pi, size_t bar) { return kActorsPerProc * pi + 5 + bar; }
 /// The group-retired agents, as indices into Proc::groups.
 constexpr size_t kGroupAgents = 3;
 inline size_t groupIndex(Agent a) { return a - kWgmmaAgent; }
@@ -88,6 +96,9 @@ struct Proc {
   // spot a redundant wait: one served by a phase it already waited for.
   uint64_t lastKey = ~uint64_t(0);
   int64_t lastPhase = -1;
+  /// In-order schedules: this process issued a copy since it last passed a
+  /// wait, so its next copy joins that batch (AsyncAgents.h issueAsync).
+  bool copyBatch = false;
   // Happens-before: this process's clock, the count of async work it issued,
   // and the last wait it passed (for the race's reason in words).
   VectorClock vc;

@@ -282,7 +282,7 @@ Explorer::Outcome Explorer::stepOpAs(const State &s, size_t pi, Successors &out,
   case OpKind::AsyncCopyMbarrierArrive:
   case OpKind::TcGen5Commit:
   case OpKind::ClcTryCancel:
-    res = stepAsyncIssue(o);
+    res = stepAsyncIssue(o, unknown);
     break;
   case OpKind::TcGen5Mma:
   case OpKind::TcGen5MmaScaled:
@@ -341,6 +341,7 @@ Explorer::Outcome Explorer::stepWait(OpStep &o, Undecided &unknown) {
   np.lastWait = o.op;
   np.lastKey = o.key;
   np.lastPhase = b.phase;
+  np.copyBatch = false; // its next copy is issued after this wait: a new batch
   np.skippedWait = nullptr;
   if (observer_)
     observer_->onWait(*this, o.n, o.pi, o.key, b.phase);
@@ -372,7 +373,28 @@ Explorer::Outcome Explorer::stepArrive(OpStep &o) {
   return Outcome::Advance;
 }
 
-Explorer::Outcome Explorer::stepAsyncIssue(OpStep &o) {
+bool Explorer::copyIssue(OpStep &o, Async &a, Undecided &unknown) {
+  // The copy agent of the barrier slot it completes on, with the issuer's
+  // next async epoch (monotone per process, so per agent too).
+  auto it = copyAgents_.try_emplace(a.key, static_cast<uint32_t>(copyAgents_.size())).first;
+  if (it->second >= kCopyAgents) {
+    unknown = {"more than " + std::to_string(kCopyAgents) + " barrier slots receive TMA copies (IR line " +
+                   std::to_string(o.op->line) + "): the race model keeps a clock per slot",
+               Gap::Shape, o.op};
+    return false;
+  }
+  size_t actor = copyActor(o.pi, it->second);
+  Proc &np = o.np();
+  ++np.asyncTick;
+  for (const ir::Value *w : o.r.writes)
+    recordAccess(o.n, o.pi, o.op, w, true, kBarrierAgent, actor);
+  a.vc = np.vc;
+  a.vc.set(actor, np.asyncTick);
+  np.vc.tick(actorOf(o.pi));
+  return true;
+}
+
+Explorer::Outcome Explorer::stepAsyncIssue(OpStep &o, Undecided &unknown) {
   if (!o.on) {
     o.st.action = "skips " + std::string(o.op->opName()) + " (predicate false)";
     return Outcome::Advance;
@@ -382,13 +404,13 @@ Explorer::Outcome Explorer::stepAsyncIssue(OpStep &o) {
   a.key = o.key;
   a.op = o.op;
   a.from = static_cast<uint32_t>(o.pi);
-  if (tracksClocks()) {
+  if (tracksClocks() && tma) {
+    if (!copyIssue(o, a, unknown))
+      return Outcome::Unknown;
+  } else if (tracksClocks()) {
     // The async agent starts from what its issuer knows; a commit or an
     // arrive tracks every async op the issuer started before it.
     ++o.np().asyncTick;
-    if (tma)
-      for (const ir::Value *w : o.r.writes)
-        recordAccess(o.n, o.pi, o.op, w, true, kBarrierAgent);
     a.vc = o.np().vc;
     a.vc.set(actorOf(o.pi, kBarrierAgent), o.np().asyncTick);
     o.np().vc.tick(actorOf(o.pi));
@@ -559,14 +581,8 @@ Explorer::Outcome Explorer::stepAref(OpStep &o, Undecided &unknown) {
     t.tx = o.r.bytes.value_or(0);
     t.op = o.op;
     t.from = static_cast<uint32_t>(o.pi);
-    if (tracksClocks()) {
-      ++o.np().asyncTick;
-      for (const ir::Value *w : o.r.writes)
-        recordAccess(o.n, o.pi, o.op, w, true, kBarrierAgent);
-      t.vc = o.np().vc;
-      t.vc.set(actorOf(o.pi, kBarrierAgent), o.np().asyncTick);
-      o.np().vc.tick(actorOf(o.pi));
-    }
+    if (tracksClocks() && !copyIssue(o, t, unknown))
+      return Outcome::Unknown;
     issueAsync(o.n, t, opts_.inOrderAsync);
     o.st.action = "issues TMA load of " + std::to_string(t.tx) + " bytes on " + barName(t.key);
     return Outcome::Advance;
@@ -607,6 +623,7 @@ Explorer::Outcome Explorer::stepAref(OpStep &o, Undecided &unknown) {
     np.lastWait = o.op;
     np.lastKey = o.key;
     np.lastPhase = b.phase;
+    np.copyBatch = false;
     if (observer_)
       observer_->onWait(*this, o.n, o.pi, o.key, b.phase);
     // The stage's buffers are the enter's memdesc results.
@@ -712,6 +729,9 @@ Explorer::Outcome Explorer::stepFork(OpStep &o, Undecided &unknown) {
       c.asyncTick = std::max(prior(kBarrierAgent), c.vc.get(actorOf(ci, kBarrierAgent)));
       for (Agent a : {kWgmmaAgent, kBulkStoreAgent, kCpAsyncAgent})
         c.groups[groupIndex(a)].tick = std::max(prior(a), c.vc.get(actorOf(ci, a)));
+      // A copy agent's epochs are asyncTick's: continuing it keeps them monotone.
+      for (const auto &[key, bar] : copyAgents_)
+        c.asyncTick = std::max(c.asyncTick, c.vc.get(copyActor(ci, bar)));
     }
     o.n.procs.push_back(std::move(c));
     if (!advance(o.n, ci, unknown))

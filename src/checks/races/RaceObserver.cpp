@@ -7,6 +7,7 @@
 
 #include "checks/model/AsyncAgents.h"
 #include "checks/model/Explorer.h"
+#include "dialect/OpTable.h"
 #include "kernel/Aliasing.h"
 
 namespace tscope::checks::races {
@@ -80,6 +81,23 @@ std::string inFlightText(const Explorer &x, const Access &a, const Proc &p, bool
          " of " + x.partName(p) + " retired it " + by;
 }
 
+/// "; the copy completes on fa, a barrier default has not waited on: ...",
+/// when a TMA copy's write is read after a wait on another barrier (each
+/// copy in flight has a clock of its own: docs/Races.md).
+std::string otherBarrierText(const Explorer &x, const Conflict &c, const Proc &reader) {
+  if (!c.earlier.write || c.later.write || !c.earlier.op || c.earlier.actor % kActorsPerProc < 5 ||
+      reader.lastKey == ~uint64_t(0))
+    return "";
+  dialect::OperandRoles r = dialect::operandRoles(x.module(), c.earlier.op);
+  auto waited = static_cast<uint32_t>(reader.lastKey >> 32);
+  for (const kernel::Allocation *a : x.kernel().rootsOf(r.barrier))
+    if (a->isBarrier && a->id != waited)
+      return "; the copy completes on " + a->name + ", a barrier " + x.partName(reader) +
+             " did not wait on before its read: its wait on " + x.barName(reader.lastKey) +
+             " says nothing of a copy still in flight on another barrier";
+  return "";
+}
+
 /// The reason in words: the waits that should have ordered the two
 /// accesses, and why they did not.
 std::string raceReason(const Explorer &x, const State &s, const Conflict &c) {
@@ -97,6 +115,8 @@ std::string raceReason(const Explorer &x, const State &s, const Conflict &c) {
                          ? later + " overwrites " + slot + " that " + earlier + " has not released"
                          : later + " and " + earlier + " both write " + slot + " unordered";
   if (std::string f = inFlightText(x, c.earlier, ep, &ep == &lp); !f.empty())
+    return text + ": " + what + f;
+  if (std::string f = otherBarrierText(x, c, lp); !f.empty())
     return text + ": " + what + f;
   // One side waited on a barrier the other side never arrives on: that
   // side's access is released to no one.

@@ -39,6 +39,46 @@ TEST(VectorClock, JoinTickAndTrailingZeros) {
   EXPECT_EQ(c.hash(), d.hash());
 }
 
+// Sparse: far actors (copy lanes of a late partition) cost one entry each; a
+// join merges entry-wise maxima; zero entries are never kept.
+TEST(VectorClock, SparseJoinKeepsOnlyKnownEntries) {
+  VectorClock a, b;
+  a.set(1000, 2);
+  a.set(3, 7);
+  b.set(3, 9);
+  b.set(500, 1);
+  a.join(b);
+  EXPECT_EQ(a.get(3), 9u);
+  EXPECT_EQ(a.get(500), 1u);
+  EXPECT_EQ(a.get(1000), 2u);
+  EXPECT_EQ(a.get(4), 0u);
+  VectorClock c;
+  c.set(500, 1);
+  c.set(1000, 2);
+  c.set(3, 9);
+  EXPECT_EQ(a, c); // the order entries were set in does not matter
+  EXPECT_EQ(a.hash(), c.hash());
+  c.set(500, 0);
+  EXPECT_NE(a, c);
+  EXPECT_EQ(c.get(500), 0u);
+}
+
+// Two copies in flight on two lanes: acquiring the later copy's barrier
+// (lane 1) does not order a read of the earlier copy's buffer (lane 0).
+TEST(AccessHistory, OneEpochPerCopy) {
+  AccessHistory h;
+  const uint32_t lane0 = 5, lane1 = 6, consumer = 21;
+  VectorClock copy0, copy1, c;
+  copy0.set(lane0, 1);
+  copy1.set(lane1, 1);
+  c.set(consumer, 1);
+  EXPECT_FALSE(h.record(acc(lane0, 1, true, 0), copy0, sameSlot));
+  EXPECT_FALSE(h.record(acc(lane1, 1, true, 1), copy1, sameSlot));
+  c.join(copy1); // the wait on the later copy's barrier
+  EXPECT_FALSE(h.record(acc(consumer, 1, false, 1), c, sameSlot));
+  EXPECT_TRUE(h.record(acc(consumer, 1, false, 0), c, sameSlot));
+}
+
 // A write released by an arrive and acquired by a wait orders the read.
 TEST(AccessHistory, ReleaseAcquireOrdersTheRead) {
   AccessHistory h;
