@@ -851,7 +851,7 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
     out.verdict = "unknown";
     out.stop.gap = Gap::Budget;
     out.reason = proof_ ? "the state did not recur shifted within " + std::to_string(cap) + " states"
-                        : "more than " + std::to_string(cap) + " states; bind the loop bounds with --arg to explore fewer";
+                        : "more than " + std::to_string(cap) + " states";
     out.states = S.states.size();
     return false;
   }

@@ -43,8 +43,9 @@ std::string gapWords(const RunStop &s, const std::string &reason) {
 }
 
 /// The next step for a gap: the unknown value's own (an --arg, a --grid),
-/// else the gap's.
-std::string nextStep(const RunStop &s) {
+/// else the gap's. `swept`: the runs tried values tscope chose for unbound
+/// arguments ("others=N"), so binding them is a way to explore fewer.
+std::string nextStep(const RunStop &s, bool swept) {
   if (!s.next.empty())
     return s.next;
   switch (s.gap) {
@@ -52,7 +53,12 @@ std::string nextStep(const RunStop &s) {
     return "nothing to bind: this kernel stays unverified until tscope models " +
            (s.op.empty() ? std::string("the op") : s.op) + " (the other checks still ran)";
   case Gap::Budget:
-    return "bind the loop bounds with --arg NAME=VALUE to explore fewer states, or raise --max-memory / --timeout";
+    // Bound loops of a real launch are what grows: binding more does not
+    // help, leaving them unbound lets the periodicity proof try.
+    return swept ? "bind the loop bounds with --arg NAME=VALUE to explore fewer states, or raise --max-memory / "
+                   "--timeout"
+                 : "raise --max-memory / --timeout, or leave the loop-bound arguments unbound: tscope then tries "
+                   "small values and a proof for every trip count, which a bound run this large cannot use";
   case Gap::Input:
   case Gap::Grid:
   case Gap::Value:
@@ -74,8 +80,10 @@ Finding modelNotVerified(const support::SourceBuffer &buf, std::string_view anal
   FindingLocation where = first.at ? locationOf(buf, *first.at)
                           : entry  ? locationOf(buf, *entry)
                                    : locationOfLine(buf, 1);
+  bool swept = std::any_of(runs.begin(), runs.end(),
+                           [](const UndecidedRun &r) { return r.bindings->find("others=") != std::string::npos; });
   Finding f = notVerifiedFinding(analysis, "kernel " + kernel, std::move(where), gapWords(first, reason),
-                                 nextStep(first));
+                                 nextStep(first, swept));
   // One note per distinct reason, with the runs that met it.
   std::vector<std::pair<std::string, std::string>> distinct;
   for (const UndecidedRun &r : runs) {
