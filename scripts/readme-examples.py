@@ -35,7 +35,9 @@ Normalisation (so that the output does not depend on the machine or the run):
   - the absolute path of the scratch folder and of the repository (as the
     binary or the IR may print them) is removed, leaving the relative path;
   - TMPDIR is the scratch folder's tmp/ (tscope keeps what it reads out of a
-    tritonparse trace there), and the user id in `tscope-<uid>/` is masked;
+    tritonparse trace there), and the user id in `tscope-<uid>/` and the key
+    of a trace's folder (`traces/NAME-<key>`: a hash of the trace's path,
+    size and time) are masked;
   - durations are masked: a number followed by `ms`, `us` or `s` (as in
     `0.175 ms`, `after 9.4 s`) becomes `#.#` (`#.# ms`), whatever its digits.
 Nothing else is touched: everything else in a block is the tool's real output.
@@ -57,6 +59,7 @@ import tempfile
 MARKER = re.compile(r"^<!-- example(?P<opts>(?:\s+[^-][^>]*?)?)\s*-->\s*$")
 RECORDED = re.compile(r"^<!-- example: recorded\b.*-->\s*$")
 UID = re.compile(r"\btscope-\d+/")
+TRACE_KEY = re.compile(r"(traces/[^/\s]+?)-[0-9a-f]{16}\b")
 TIME = re.compile(r"\b\d+(?:\.\d+)?(?= ?(?:ms|us|µs|s)\b)")
 
 
@@ -82,6 +85,7 @@ def normalise(text, paths):
     for p in paths:
         text = text.replace(p + "/", "").replace(p, ".")
     text = UID.sub("tscope-<uid>/", text)
+    text = TRACE_KEY.sub(r"\1-<key>", text)
     return TIME.sub("#.#", text)
 
 
