@@ -30,6 +30,8 @@ in a block of several commands, `|` separates the options of each command
                 lines left off at the end
   cut=N         a line longer than N characters is cut to N and ends in `...`
   exit          append the command's exit status as `(exit N)`
+  times         keep durations as printed (they are data read from a fixture,
+                such as a trace's recorded compile times, not measured by the run)
 
 Normalisation (so that the output does not depend on the machine or the run):
   - the absolute path of the scratch folder and of the repository (as the
@@ -64,10 +66,12 @@ TIME = re.compile(r"\b\d+(?:\.\d+)?(?= ?(?:ms|us|µs|s)\b)")
 
 
 def parse_opts(text):
-    opts = {"lines": None, "cut": None, "exit": False}
+    opts = {"lines": None, "cut": None, "exit": False, "times": False}
     for word in text.split():
         if word == "exit":
             opts["exit"] = True
+        elif word == "times":
+            opts["times"] = True
         elif word.startswith("lines="):
             ranges = []
             for part in word[len("lines="):].split(","):
@@ -81,12 +85,12 @@ def parse_opts(text):
     return opts
 
 
-def normalise(text, paths):
+def normalise(text, paths, keep_times=False):
     for p in paths:
         text = text.replace(p + "/", "").replace(p, ".")
     text = UID.sub("tscope-<uid>/", text)
     text = TRACE_KEY.sub(r"\1-<key>", text)
-    return TIME.sub("#.#", text)
+    return text if keep_times else TIME.sub("#.#", text)
 
 
 def select(lines, opts):
@@ -116,7 +120,7 @@ def run_command(cmd, opts, scratch, tscope_dir, paths):
     env.pop("TRITON_DUMP_DIR", None)
     proc = subprocess.run(["bash", "-c", cmd], cwd=scratch, env=env, stdin=subprocess.DEVNULL,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
-    text = normalise(proc.stdout.decode("utf-8", "replace"), paths)
+    text = normalise(proc.stdout.decode("utf-8", "replace"), paths, opts["times"])
     lines = select(text.rstrip("\n").split("\n") if text.strip() else [], opts)
     if opts["exit"]:
         lines.append(f"(exit {proc.returncode})")

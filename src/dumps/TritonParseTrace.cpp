@@ -25,7 +25,7 @@ namespace tscope::dumps {
 namespace {
 
 constexpr const char *kSummaryFile = ".tscope-trace.json";
-constexpr int kSummaryVersion = 1;
+constexpr int kSummaryVersion = 2;
 
 /// Lines of a trace: plain and gzip through zlib's gzread (which passes plain
 /// files through), zstd decompressed into memory first (libzstd has no line
@@ -305,8 +305,37 @@ uint64_t fnv1a(std::string_view s, uint64_t h = 1469598103934665603ULL) {
 }
 
 json summaryJson(const TraceSummary &s) {
-  return {{"version", kSummaryVersion}, {"events", s.events},        {"compiles", s.compiles},
-          {"launches", s.launches},     {"other", s.otherEvents},    {"warnings", s.warnings}};
+  json list = json::array();
+  for (const TraceCompile &c : s.compileList) {
+    json times = json::array();
+    for (const auto &[stage, us] : c.timesUs)
+      times.push_back({stage, us});
+    list.push_back({{"folder", c.folder}, {"kernel", c.kernel}, {"stages", c.stages}, {"times_us", times}});
+  }
+  return {{"version", kSummaryVersion}, {"events", s.events},     {"compiles", s.compiles},
+          {"launches", s.launches},     {"other", s.otherEvents}, {"warnings", s.warnings},
+          {"compile_list", list}};
+}
+
+std::vector<TraceCompile> compilesFromJson(const json &j) {
+  std::vector<TraceCompile> out;
+  auto list = j.find("compile_list");
+  if (list == j.end() || !list->is_array())
+    return out;
+  for (const json &c : *list) {
+    if (!c.is_object())
+      continue;
+    TraceCompile tc;
+    tc.folder = stringAt(c, "folder");
+    tc.kernel = stringAt(c, "kernel");
+    tc.stages = c.value("stages", std::vector<std::string>());
+    if (auto t = c.find("times_us"); t != c.end() && t->is_array())
+      for (const json &p : *t)
+        if (p.is_array() && p.size() == 2 && p[0].is_string() && p[1].is_number_integer())
+          tc.timesUs.emplace_back(p[0].get<std::string>(), p[1].get<int64_t>());
+    out.push_back(std::move(tc));
+  }
+  return out;
 }
 
 } // namespace
@@ -385,6 +414,7 @@ std::optional<TraceSummary> extractTrace(const std::string &trace, const std::st
       fs::create_directories(dir, ec);
       size_t written = 0;
       bool hasJson = false;
+      std::vector<std::string> names;
       for (auto &[name, content] : sax.files) {
         std::string base = fs::path(name).filename().string();
         if (base != name || !safeComponent(base) || !knownStage(base))
@@ -398,13 +428,15 @@ std::optional<TraceSummary> extractTrace(const std::string &trace, const std::st
           return std::nullopt;
         }
         hasJson |= base.size() > 5 && base.compare(base.size() - 5, 5, ".json") == 0;
+        names.push_back(base);
         ++written;
       }
       if (!hasJson && safeComponent(kernel + ".json") && meta.is_object() && !meta.empty()) {
         // The cache's <kernel>.json is the compile's metadata; tritonparse keeps it in the payload.
-        meta.erase("times");
-        meta.erase("cache_hit");
-        writeFile(dir / (kernel + ".json"), meta.dump());
+        json cacheMeta = meta;
+        cacheMeta.erase("times");
+        cacheMeta.erase("cache_hit");
+        writeFile(dir / (kernel + ".json"), cacheMeta.dump());
         ++written;
       }
       if (!written) {
@@ -416,6 +448,21 @@ std::optional<TraceSummary> extractTrace(const std::string &trace, const std::st
       if (!hash.empty())
         folderOfHash[hash] = folder;
       ++s.compiles;
+      TraceCompile tc;
+      tc.folder = folder;
+      tc.kernel = kernel;
+      tc.stages = std::move(names);
+      if (auto t = meta.find("times"); t != meta.end() && t->is_object()) {
+        if (auto v = t->find("ir_initialization"); v != t->end() && v->is_number_integer())
+          tc.timesUs.emplace_back("init", v->get<int64_t>());
+        if (auto l = t->find("lowering_stages"); l != t->end() && l->is_array())
+          for (const json &st : *l)
+            if (st.is_array() && st.size() == 2 && st[0].is_string() && st[1].is_number_integer())
+              tc.timesUs.emplace_back(st[0].get<std::string>(), st[1].get<int64_t>());
+        if (auto v = t->find("store_results"); v != t->end() && v->is_number_integer())
+          tc.timesUs.emplace_back("store", v->get<int64_t>());
+      }
+      s.compileList.push_back(std::move(tc));
     } else if (type == "launch") {
       json rec = launchRecord(ev);
       auto it = folderOfHash.find(rec.value("hash", std::string()));
@@ -484,6 +531,7 @@ std::optional<TraceSummary> traceAsCache(const std::string &trace, std::string &
     s.launches = j.value("launches", size_t(0));
     s.otherEvents = j.value("other", size_t(0));
     s.warnings = j.value("warnings", std::vector<std::string>());
+    s.compileList = compilesFromJson(j);
     return s;
   };
   if (auto s = readSummary(dir))
@@ -507,6 +555,45 @@ std::optional<TraceSummary> traceAsCache(const std::string &trace, std::string &
   }
   s->dir = dir.string();
   return s;
+}
+
+void writeTraceStages(std::ostream &os, const TraceSummary &s) {
+  os << describeTrace(s) << "\n";
+  os << "  a trace holds each compile's stages, not its passes: for what each pass did, compile with "
+        "MLIR_ENABLE_DUMP=1 (tscope run -p passes) and give the log to tscope passes\n";
+  int64_t slowest = -1;
+  size_t slowestAt = 0;
+  for (size_t i = 0; i < s.compileList.size(); ++i) {
+    int64_t total = 0;
+    for (const auto &[stage, us] : s.compileList[i].timesUs)
+      total += us;
+    if (total > slowest) {
+      slowest = total;
+      slowestAt = i;
+    }
+  }
+  for (size_t i = 0; i < s.compileList.size(); ++i) {
+    const TraceCompile &c = s.compileList[i];
+    int64_t total = 0;
+    for (const auto &[stage, us] : c.timesUs)
+      total += us;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.1f ms", static_cast<double>(total) / 1000.0);
+    os << "\ncompile " << (i + 1) << ": " << (c.kernel.empty() ? std::string("?") : c.kernel) << " ("
+       << c.folder.substr(0, 10) << "), " << (c.timesUs.empty() ? std::string("no times recorded") : std::string(buf))
+       << (s.compileList.size() > 1 && i == slowestAt && !c.timesUs.empty() ? "  <- slowest" : "") << "\n";
+    os << "  stages kept:";
+    for (const std::string &st : c.stages)
+      os << " " << st;
+    os << "\n";
+    for (const auto &[stage, us] : c.timesUs) {
+      std::snprintf(buf, sizeof buf, "%10.1f ms", static_cast<double>(us) / 1000.0);
+      os << "  " << stage << std::string(stage.size() < 8 ? 8 - stage.size() : 1, ' ') << buf;
+      if (total > 0)
+        os << "  " << (us * 100 / total) << "%";
+      os << "\n";
+    }
+  }
 }
 
 std::string describeTrace(const TraceSummary &s) {

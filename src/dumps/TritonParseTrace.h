@@ -11,10 +11,20 @@
 
 #include <cstdint>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
 namespace tscope::dumps {
+
+/// One compilation event as read: where its files went and how long Triton
+/// took over each stage (the `times` tritonparse records, in microseconds).
+struct TraceCompile {
+  std::string folder; ///< folder name under TraceSummary::dir
+  std::string kernel;
+  std::vector<std::string> stages;                       ///< file names written, in the trace's order
+  std::vector<std::pair<std::string, int64_t>> timesUs; ///< "init", then each lowering stage, then "store"
+};
 
 /// What reading a trace found.
 struct TraceSummary {
@@ -25,6 +35,7 @@ struct TraceSummary {
   size_t launches = 0;         ///< launch events written as launch records
   size_t otherEvents = 0;      ///< events of other types (autotune, ...), skipped
   std::vector<std::string> warnings; ///< "TRACE:LINE: why" for each event that could not be used
+  std::vector<TraceCompile> compileList; ///< in trace order
 };
 
 /// True when `path` is a file whose first event (after decompression) is a
@@ -42,6 +53,11 @@ std::optional<TraceSummary> extractTrace(const std::string &trace, const std::st
 /// and modification time) and reused while the trace is unchanged. Nullopt
 /// with `error` set when it cannot be read or written.
 std::optional<TraceSummary> traceAsCache(const std::string &trace, std::string &error);
+
+/// `tscope passes TRACE`: a trace holds each compile's stages, not its
+/// passes; prints per compile the stages kept and the time Triton spent on
+/// each, slowest compile first marked.
+void writeTraceStages(std::ostream &os, const TraceSummary &s);
 
 /// One line for the user: "TRACE: tritonparse trace, N compiles, M launches
 /// (read into DIR)".
