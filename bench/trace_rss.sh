@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Peak memory of reading a large tritonparse trace against its size: repeats the
-# events of tests/fixtures/tritonparse_trace/trace.ndjson.gz (each copy with its
+# compilation events of tests/fixtures/tritonparse_trace/trace.ndjson.gz (each copy with its
 # own hash and cache folder, so every copy is a distinct compile) until the
 # uncompressed trace reaches SIZE_MB, then runs `tscope ls` on it (plain and gzip)
 # under /usr/bin/time and prints the maximum resident set size.
@@ -15,6 +15,7 @@ python3 - "$WORK/big.ndjson" "$SIZE_MB" <<'PY'
 import gzip, json, sys
 out, size_mb = sys.argv[1], int(sys.argv[2])
 events = [json.loads(l) for l in gzip.open("tests/fixtures/tritonparse_trace/trace.ndjson.gz", "rt") if l.strip()]
+events = [e for e in events if e["event_type"] == "compilation"]
 written, i = 0, 0
 with open(out, "w") as f:
     while written < size_mb << 20:

@@ -17,8 +17,11 @@ torch.distributed (none here) and a stack summary. The PyPI torch wheel cannot
 be imported without its CUDA libraries, so when `import torch` fails this
 script puts a stand-in module under that name that answers those three
 questions as torch does outside torch.compile on one process: no trace id, no
-distributed rank, the Python stack. Every byte of the trace is still written by
-tritonparse's own code. Launch events need a GPU launch and are not produced.
+distributed rank, the Python stack, no CUDA stream capture. Every byte of the
+trace is still written by tritonparse's own code. The one launch event (case
+tma_rec_negative) is written by tritonparse's launch hook called as Triton's
+launcher calls it, with the grid and arguments of that fixture's H200 launch;
+no kernel runs.
 
 Written for tscope's IR corpus; not taken from Triton's or tritonparse's tests.
 """
@@ -36,7 +39,48 @@ CASES = {
     "gluon_ws_race": ("gluon_ws_deadlock", "gluon_ws_race"),
     "gluon_ws_fence_missing": ("gluon_fences", "gluon_ws_fence_missing"),
     "gluon_ws_deadlock_fixed": ("gluon_ws_deadlock", "gluon_ws_deadlock_fixed"),
+    "tma_rec_negative": ("tma_record", None),  # compiled here, plus its launch event (below)
 }
+
+
+def tma_rec_negative_with_launch():
+    """tools/corpus/tma_record.py's tma_window_kernel as tests/fixtures/tma_rec_negative
+    launched it on the H200 (grid (8, 4), x and y 256x256 fp32, block 32x64,
+    SHIFT_R=-16), compiled for sm_90, then the launch event tritonparse writes for
+    that launch: its own add_launch_metadata() and LaunchHookImpl, called with the
+    launch's grid, the compiled kernel's metadata and the bound arguments, as
+    Triton's launcher calls them. No GPU runs it: the event is what the hook writes,
+    not the record of a real launch (TensorDescriptor bases are host stand-ins, so
+    the event has no dtype)."""
+    from corpus_common import compile_for, tl_desc_sig
+    import tma_record
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    from tritonparse.structured_logging import LaunchHookImpl, add_launch_metadata
+    R = C = 256
+    BR, BC, shift = 32, 64, -16
+    sig = {"x_desc": tl_desc_sig("fp32", [BR, BC]), "y_desc": tl_desc_sig("fp32", [BR, BC])}
+    kernel = compile_for(tma_record.tma_window_kernel, sig, {"SHIFT_R": shift, "BR": BR, "BC": BC}, cc=90,
+                         options={"num_warps": 4})
+
+    class HostTensor:  # what TensorDescriptor checks of its base: a 16-byte aligned fp32 buffer
+        class dtype:
+            itemsize = 4
+            is_floating_point = True
+
+        def data_ptr(self):
+            return 0
+
+    args = {"x_desc": TensorDescriptor(HostTensor(), [R, C], [C, 1], [BR, BC]),
+            "y_desc": TensorDescriptor(HostTensor(), [R, C], [C, 1], [BR, BC]),
+            "SHIFT_R": shift, "BR": BR, "BC": BC}
+    grid = (R // BR, C // BC, 1)
+    launch = add_launch_metadata(grid, kernel.metadata, args)
+
+    class LazyDict:  # Triton passes the launch hook a LazyDict; get() evaluates it
+        def get(self):
+            return {"name": kernel.name, "function": None, "stream": 0, **launch}
+
+    LaunchHookImpl()(LazyDict())
 
 
 def install_torch_stand_in():
@@ -82,11 +126,14 @@ def install_torch_stand_in():
     class Tensor:
         pass
 
+    cuda = types.ModuleType("torch.cuda")
+    cuda.is_current_stream_capturing = lambda: False  # no CUDA stream here
     torch._guards, torch.distributed, torch.version, torch.utils = guards, dist, version, utils
-    torch.dtype, torch.Tensor = dtype, Tensor
+    torch.dtype, torch.Tensor, torch.cuda = dtype, Tensor, cuda
     utils._traceback = tb
     for name, mod in {"torch": torch, "torch._guards": guards, "torch.distributed": dist,
-                      "torch.version": version, "torch.utils": utils, "torch.utils._traceback": tb}.items():
+                      "torch.version": version, "torch.utils": utils, "torch.utils._traceback": tb,
+                      "torch.cuda": cuda}.items():
         sys.modules[name] = mod
     return True
 
@@ -99,7 +146,10 @@ def child(trace_dir, cases, gzip):
     import importlib
     for case in cases:
         module, key = CASES[case]
-        importlib.import_module(module).CASES[key]["cpu"](90)
+        if case == "tma_rec_negative":
+            tma_rec_negative_with_launch()
+        else:
+            importlib.import_module(module).CASES[key]["cpu"](90)
     print(f"compiled {len(cases)} kernels; torch stand-in: {stand_in}")
 
 

@@ -1,5 +1,5 @@
 // TritonParseTrace: the committed trace (real tritonparse output, gzip) laid
-// out as a cache; events in tritonparse's shapes (compilation with
+// out as a cache with its launch record; events in tritonparse's shapes (compilation with
 // file_content, launch with grid and extracted_args) handled one line at a
 // time; names that would leave the folder, cut lines and non-events skipped.
 #include <filesystem>
@@ -51,8 +51,8 @@ TEST(TritonParseTrace, RealTraceBecomesTheCacheOfItsCompiles) {
   std::string err;
   auto s = extractTrace(kFixture + "/trace.ndjson.gz", (t.path / "out").string(), err);
   ASSERT_TRUE(s) << err;
-  EXPECT_EQ(s->compiles, 4u);
-  EXPECT_EQ(s->launches, 0u);
+  EXPECT_EQ(s->compiles, 5u);
+  EXPECT_EQ(s->launches, 1u);
   EXPECT_TRUE(s->warnings.empty());
   // Every TTGIR Triton's dump wrote for these compiles is in the trace's folder, byte for byte.
   size_t matched = 0;
@@ -65,17 +65,24 @@ TEST(TritonParseTrace, RealTraceBecomesTheCacheOfItsCompiles) {
       EXPECT_TRUE(found) << f.path();
       matched += found;
     }
-  EXPECT_EQ(matched, 4u);
-  // The folder indexes as a Triton cache: four complete kernels with their metadata.
+  EXPECT_EQ(matched, 5u);
+  // The folder indexes as a Triton cache: five complete kernels with their metadata.
   auto idx = indexDirectory((t.path / "out").string(), err);
   ASSERT_TRUE(idx) << err;
   ASSERT_EQ(idx->sections.size(), 1u);
   EXPECT_TRUE(idx->sections[0].isCache);
-  ASSERT_EQ(idx->sections[0].entries.size(), 4u);
+  ASSERT_EQ(idx->sections[0].entries.size(), 5u);
   for (const KernelEntry &e : idx->sections[0].entries) {
     EXPECT_TRUE(e.has(Stage::Ttgir) && e.has(Stage::Ptx) && e.has(Stage::Json)) << e.dir;
-    EXPECT_EQ(e.numWarps, 8) << e.dir;
+    EXPECT_EQ(e.numWarps, e.kernel == "tma_window_kernel" ? 4 : 8) << e.dir;
   }
+  // The launch event is a launch record beside the IR of the compile it launched.
+  auto rec = nlohmann::json::parse(
+      slurp(t.path / "out/3C6JBZFUTH5CO4CHO354RNE67UX7GEL4GSG52FXHT34ASFWIPWSQ/launches.jsonl"));
+  EXPECT_EQ(rec["kernel"], "tma_window_kernel");
+  EXPECT_EQ(rec["grid"], nlohmann::json({8, 4, 1}));
+  EXPECT_EQ(rec["args"]["SHIFT_R"], -16);
+  EXPECT_EQ(rec["descriptors"]["x_desc"]["shape"], nlohmann::json({256, 256}));
 }
 
 TEST(TritonParseTrace, LaunchEventsBecomeLaunchRecordsBesideTheirCompile) {
