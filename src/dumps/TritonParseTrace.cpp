@@ -25,7 +25,8 @@ namespace tscope::dumps {
 namespace {
 
 constexpr const char *kSummaryFile = ".tscope-trace.json";
-constexpr int kSummaryVersion = 2;
+constexpr const char *kCompilesFile = ".tscope-compiles.jsonl"; ///< one line per compile, in trace order
+constexpr int kSummaryVersion = 3;
 
 /// Lines of a trace: plain and gzip through zlib's gzread (which passes plain
 /// files through), zstd decompressed into memory first (libzstd has no line
@@ -305,37 +306,41 @@ uint64_t fnv1a(std::string_view s, uint64_t h = 1469598103934665603ULL) {
 }
 
 json summaryJson(const TraceSummary &s) {
-  json list = json::array();
-  for (const TraceCompile &c : s.compileList) {
-    json times = json::array();
-    for (const auto &[stage, us] : c.timesUs)
-      times.push_back({stage, us});
-    list.push_back({{"folder", c.folder}, {"kernel", c.kernel}, {"stages", c.stages}, {"times_us", times}});
-  }
-  return {{"version", kSummaryVersion}, {"events", s.events},     {"compiles", s.compiles},
-          {"launches", s.launches},     {"other", s.otherEvents}, {"warnings", s.warnings},
-          {"compile_list", list}};
+  return {{"version", kSummaryVersion}, {"events", s.events},        {"compiles", s.compiles},
+          {"launches", s.launches},     {"other", s.otherEvents},    {"warnings", s.warnings}};
 }
 
-std::vector<TraceCompile> compilesFromJson(const json &j) {
-  std::vector<TraceCompile> out;
-  auto list = j.find("compile_list");
-  if (list == j.end() || !list->is_array())
-    return out;
-  for (const json &c : *list) {
-    if (!c.is_object())
-      continue;
-    TraceCompile tc;
-    tc.folder = stringAt(c, "folder");
-    tc.kernel = stringAt(c, "kernel");
-    tc.stages = c.value("stages", std::vector<std::string>());
-    if (auto t = c.find("times_us"); t != c.end() && t->is_array())
-      for (const json &p : *t)
-        if (p.is_array() && p.size() == 2 && p[0].is_string() && p[1].is_number_integer())
-          tc.timesUs.emplace_back(p[0].get<std::string>(), p[1].get<int64_t>());
-    out.push_back(std::move(tc));
-  }
-  return out;
+/// One line of kCompilesFile.
+json compileLine(const TraceCompile &c) {
+  json times = json::array();
+  for (const auto &[stage, us] : c.timesUs)
+    times.push_back({stage, us});
+  return {{"folder", c.folder}, {"kernel", c.kernel}, {"stages", c.stages}, {"times_us", times}};
+}
+
+std::optional<TraceCompile> compileFromLine(const std::string &line) {
+  json c = json::parse(line, nullptr, false);
+  if (!c.is_object())
+    return std::nullopt;
+  TraceCompile tc;
+  tc.folder = stringAt(c, "folder");
+  tc.kernel = stringAt(c, "kernel");
+  if (auto st = c.find("stages"); st != c.end() && st->is_array())
+    for (const json &n : *st)
+      if (n.is_string())
+        tc.stages.push_back(n.get<std::string>());
+  if (auto t = c.find("times_us"); t != c.end() && t->is_array())
+    for (const json &p : *t)
+      if (p.is_array() && p.size() == 2 && p[0].is_string() && p[1].is_number_integer())
+        tc.timesUs.emplace_back(p[0].get<std::string>(), p[1].get<int64_t>());
+  return tc;
+}
+
+int64_t totalUs(const TraceCompile &c) {
+  int64_t total = 0;
+  for (const auto &[stage, us] : c.timesUs)
+    total += us;
+  return total;
 }
 
 } // namespace
@@ -385,6 +390,7 @@ std::optional<TraceSummary> extractTrace(const std::string &trace, const std::st
   s.trace = trace;
   s.dir = outDir;
   std::map<std::string, std::string> folderOfHash; // metadata hash -> folder
+  std::ofstream compilesOut(fs::path(outDir) / kCompilesFile, std::ios::trunc);
   std::string line, readError;
   size_t lineNo = 0;
   auto warn = [&](const std::string &why) { s.warnings.push_back(trace + ":" + std::to_string(lineNo) + ": " + why); };
@@ -462,7 +468,7 @@ std::optional<TraceSummary> extractTrace(const std::string &trace, const std::st
         if (auto v = t->find("store_results"); v != t->end() && v->is_number_integer())
           tc.timesUs.emplace_back("store", v->get<int64_t>());
       }
-      s.compileList.push_back(std::move(tc));
+      compilesOut << compileLine(tc).dump() << "\n";
     } else if (type == "launch") {
       json rec = launchRecord(ev);
       auto it = folderOfHash.find(rec.value("hash", std::string()));
@@ -531,7 +537,6 @@ std::optional<TraceSummary> traceAsCache(const std::string &trace, std::string &
     s.launches = j.value("launches", size_t(0));
     s.otherEvents = j.value("other", size_t(0));
     s.warnings = j.value("warnings", std::vector<std::string>());
-    s.compileList = compilesFromJson(j);
     return s;
   };
   if (auto s = readSummary(dir))
@@ -561,32 +566,39 @@ void writeTraceStages(std::ostream &os, const TraceSummary &s) {
   os << describeTrace(s) << "\n";
   os << "  a trace holds each compile's stages, not its passes: for what each pass did, compile with "
         "MLIR_ENABLE_DUMP=1 (tscope run -p passes) and give the log to tscope passes\n";
+  // Two passes over the compile list (streamed from the trace's folder): the slowest, then each.
+  fs::path list = fs::path(s.dir) / kCompilesFile;
   int64_t slowest = -1;
-  size_t slowestAt = 0;
-  for (size_t i = 0; i < s.compileList.size(); ++i) {
-    int64_t total = 0;
-    for (const auto &[stage, us] : s.compileList[i].timesUs)
-      total += us;
-    if (total > slowest) {
-      slowest = total;
-      slowestAt = i;
-    }
+  size_t slowestAt = 0, n = 0;
+  std::string line;
+  {
+    std::ifstream in(list);
+    for (size_t i = 0; std::getline(in, line); ++i)
+      if (auto c = compileFromLine(line)) {
+        ++n;
+        if (!c->timesUs.empty() && totalUs(*c) > slowest) {
+          slowest = totalUs(*c);
+          slowestAt = i;
+        }
+      }
   }
-  for (size_t i = 0; i < s.compileList.size(); ++i) {
-    const TraceCompile &c = s.compileList[i];
-    int64_t total = 0;
-    for (const auto &[stage, us] : c.timesUs)
-      total += us;
+  std::ifstream in(list);
+  for (size_t i = 0; std::getline(in, line); ++i) {
+    auto c = compileFromLine(line);
+    if (!c)
+      continue;
+    int64_t total = totalUs(*c);
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.1f ms", static_cast<double>(total) / 1000.0);
-    os << "\ncompile " << (i + 1) << ": " << (c.kernel.empty() ? std::string("?") : c.kernel) << " ("
-       << c.folder.substr(0, 10) << "), " << (c.timesUs.empty() ? std::string("no times recorded") : std::string(buf))
-       << (s.compileList.size() > 1 && i == slowestAt && !c.timesUs.empty() ? "  <- slowest" : "") << "\n";
+    os << "\ncompile " << (i + 1) << ": " << (c->kernel.empty() ? std::string("?") : c->kernel) << " ("
+       << c->folder.substr(0, 10) << "), "
+       << (c->timesUs.empty() ? std::string("no times recorded") : std::string(buf))
+       << (n > 1 && i == slowestAt && slowest >= 0 ? "  <- slowest" : "") << "\n";
     os << "  stages kept:";
-    for (const std::string &st : c.stages)
+    for (const std::string &st : c->stages)
       os << " " << st;
     os << "\n";
-    for (const auto &[stage, us] : c.timesUs) {
+    for (const auto &[stage, us] : c->timesUs) {
       std::snprintf(buf, sizeof buf, "%10.1f ms", static_cast<double>(us) / 1000.0);
       os << "  " << stage << std::string(stage.size() < 8 ? 8 - stage.size() : 1, ' ') << buf;
       if (total > 0)

@@ -19,6 +19,8 @@ namespace tscope::dumps {
 
 /// One compilation event as read: where its files went and how long Triton
 /// took over each stage (the `times` tritonparse records, in microseconds).
+/// Written one line per compile beside the kernels, not held: a trace of many
+/// thousand compiles keeps memory flat.
 struct TraceCompile {
   std::string folder; ///< folder name under TraceSummary::dir
   std::string kernel;
@@ -35,7 +37,6 @@ struct TraceSummary {
   size_t launches = 0;         ///< launch events written as launch records
   size_t otherEvents = 0;      ///< events of other types (autotune, ...), skipped
   std::vector<std::string> warnings; ///< "TRACE:LINE: why" for each event that could not be used
-  std::vector<TraceCompile> compileList; ///< in trace order
 };
 
 /// True when `path` is a file whose first event (after decompression) is a
@@ -55,8 +56,8 @@ std::optional<TraceSummary> extractTrace(const std::string &trace, const std::st
 std::optional<TraceSummary> traceAsCache(const std::string &trace, std::string &error);
 
 /// `tscope passes TRACE`: a trace holds each compile's stages, not its
-/// passes; prints per compile the stages kept and the time Triton spent on
-/// each, slowest compile first marked.
+/// passes; prints per compile (read back from the trace's folder) the stages
+/// kept and the time Triton spent on each, the slowest compile marked.
 void writeTraceStages(std::ostream &os, const TraceSummary &s);
 
 /// One line for the user: "TRACE: tritonparse trace, N compiles, M launches
