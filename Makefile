@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 TSCOPE := $(BUILD)/src/tscope
 
-.PHONY: deps build run test venv asan fuzz bench corpus clean
+.PHONY: deps build run test venv asan fuzz bench corpus clean readme
 
 deps:
 	@bash scripts/install-deps.sh
@@ -42,6 +42,12 @@ test: build venv
 	cmake -S . -B $(BUILD) -DTSCOPE_TRITON_PYTHON=$(CURDIR)/$(VENV)/bin/python > /dev/null
 	ninja -C $(BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Rewrite every example in README.md with the built tscope's real output
+# (scripts/readme-examples.py; the readme-examples test fails when they differ).
+readme:
+	@test -x $(TSCOPE) || $(MAKE) build
+	python3 scripts/readme-examples.py --tscope $(TSCOPE)
 
 # Sanitizer build of the tests (ASan + UBSan).
 asan: deps

@@ -8,6 +8,7 @@ PACKAGES=(
   python3-venv       # the venv with the pinned PyPI Triton (integration test)
   libfmt-dev libcli11-dev nlohmann-json3-dev
   zlib1g-dev liblzma-dev libzstd-dev  # compressed pass logs (tscope passes)
+  zstd               # the zstd tritonparse trace test (tests/lit/tritonparse)
   libgtest-dev libgmock-dev libbenchmark-dev
   llvm-22-tools      # lit-22, FileCheck-22
   mlir-22-tools      # mlir-opt-22, the parser's oracle

@@ -8,6 +8,7 @@
 #include "cli/Command.h"
 #include "dumps/CompressedLog.h"
 #include "dumps/PassReport.h"
+#include "dumps/TritonParseTrace.h"
 #include "support/SourceBuffer.h"
 
 namespace tscope::cli {
@@ -35,6 +36,16 @@ Command makePassesCommand() {
             app.add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
             return [o]() -> int {
               std::string err;
+              if (dumps::isTritonParseTrace(o->log)) {
+                // A tritonparse trace: its compiles' stages and times (no passes in it).
+                auto trace = dumps::traceAsCache(o->log, err);
+                if (!trace) {
+                  std::cerr << o->log << ": error: cannot read: " << err << "\n";
+                  return kExitBadInput;
+                }
+                dumps::writeTraceStages(std::cout, *trace);
+                return kExitClean;
+              }
               auto tRead = std::chrono::steady_clock::now();
               // The split runs on every thread: each faults its own chunk's pages in.
               // A .gz/.xz/.zst log is decompressed into memory first.

@@ -10,6 +10,7 @@
 
 #include "dumps/DumpIndex.h"
 #include "dumps/LaunchRecord.h"
+#include "dumps/TritonParseTrace.h"
 
 namespace fs = std::filesystem;
 
@@ -111,7 +112,8 @@ InputSet collectInputs(const std::vector<std::string> &paths, const std::string 
   };
   for (const std::string &p : paths) {
     std::error_code ec;
-    if (p == "-" || !fs::is_directory(p, ec)) {
+    // A tritonparse trace is read as the cache of its compiles (dumps::indexDirectory).
+    if (p == "-" || (!fs::is_directory(p, ec) && !dumps::isTritonParseTrace(p))) {
       if (p != "-" && !fs::exists(p, ec)) {
         out.errors.push_back(p + ": no such file or directory");
         continue;

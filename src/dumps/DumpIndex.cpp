@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <system_error>
 
+#include "dumps/TritonParseTrace.h"
 #include "ir/Parser.h"
 #include "support/SourceBuffer.h"
 
@@ -174,6 +175,18 @@ IndexSection indexSection(const std::string &dir) {
 
 std::optional<DumpIndex> indexDirectory(const std::string &root, std::string &error) {
   std::error_code ec;
+  if (isTritonParseTrace(root)) {
+    // A tritonparse trace: its compiles, laid out as a cache folder, index as one.
+    auto trace = traceAsCache(root, error);
+    if (!trace)
+      return std::nullopt;
+    DumpIndex idx;
+    idx.sections.push_back(indexSection(trace->dir));
+    IndexSection &sec = idx.sections.back();
+    sec.notes.insert(sec.notes.begin(), describeTrace(*trace));
+    sec.notes.insert(sec.notes.end(), trace->warnings.begin(), trace->warnings.end());
+    return idx;
+  }
   if (!fs::is_directory(root, ec)) {
     error = ec ? ec.message() : "not a directory";
     return std::nullopt;

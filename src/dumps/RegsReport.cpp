@@ -10,6 +10,7 @@
 
 #include "dumps/Cubin.h"
 #include "dumps/IndexReport.h"
+#include "dumps/TritonParseTrace.h"
 #include "support/SourceBuffer.h"
 
 namespace fs = std::filesystem;
@@ -136,8 +137,16 @@ std::optional<PtxasEntry> cubinResources(const std::string &folder, const std::s
 
 } // namespace
 
-std::optional<RegsReport> gatherRegs(const std::string &path, std::string &error) {
+std::optional<RegsReport> gatherRegs(const std::string &given, std::string &error) {
   RegsReport rep;
+  std::string path = given;
+  if (isTritonParseTrace(given)) {
+    // A tritonparse trace: its compiles, laid out as a cache folder, read as one.
+    auto trace = traceAsCache(given, error);
+    if (!trace)
+      return std::nullopt;
+    path = trace->dir;
+  }
   std::error_code ec;
   std::vector<LogEntry> entries;
   struct Meta {

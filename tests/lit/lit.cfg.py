@@ -22,6 +22,11 @@ config.substitutions.append(("%inputs", os.path.join(os.path.dirname(__file__), 
 config.substitutions.append(("%tools", os.path.join(os.path.dirname(__file__), "..", "..", "tools")))
 config.environment["LC_ALL"] = "C"
 
+# The zstd command (Debian's zstd) makes zstd inputs, e.g. a zstd tritonparse trace.
+import shutil as _shutil
+if _shutil.which("zstd"):
+    config.available_features.add("zstd")
+
 # A Python with Triton (pip, pinned: the repo's .venv) lets tests compile real
 # kernels on the CPU; CI machines without it skip those tests.
 _triton_python = os.path.join(os.path.dirname(__file__), "..", "..", ".venv", "bin", "python")
