@@ -142,6 +142,7 @@ std::vector<FindingEvent> findingEvents(const std::vector<StepKeys> &steps) {
   std::vector<FindingEvent> out;
   std::optional<size_t> last; // last informative step
   bool gap = false;           // a step since `last` told nothing
+  bool decidedSeen = false;   // some informative step before this one was decided
   for (size_t i = 0; i < steps.size(); ++i) {
     const StepKeys &s = steps[i];
     if (!s.informative) {
@@ -157,11 +158,14 @@ std::vector<FindingEvent> findingEvents(const std::vector<StepKeys> &steps) {
       std::vector<std::string> added, removed;
       std::set_difference(s.keys.begin(), s.keys.end(), p.keys.begin(), p.keys.end(), std::back_inserter(added));
       std::set_difference(p.keys.begin(), p.keys.end(), s.keys.begin(), s.keys.end(), std::back_inserter(removed));
+      // Every snapshot before was undecided: the finding may have been there
+      // all along; it is present from the first snapshot the model decides.
       for (const std::string &k : added)
-        out.push_back({true, k, i, *last, false, uncertain});
+        out.push_back({true, k, i, *last, !decidedSeen, uncertain});
       for (const std::string &k : removed)
         out.push_back({false, k, i, *last, false, uncertain});
     }
+    decidedSeen |= s.decided;
     last = i;
     gap = false;
   }
@@ -233,16 +237,12 @@ std::string diffExcerpt(const dumps::Snapshot &before, const dumps::Snapshot &af
   }
   if (hunks.empty())
     return {};
-  std::string out;
-  size_t taken = 0;
-  for (const Hunk &h : hunks) {
-    bool touches = std::any_of(lines.begin(), lines.end(), [&](uint32_t l) { return l >= h.from && l < h.to; });
-    if (touches && taken < maxHunks) {
-      out += h.text;
-      ++taken;
-    }
-  }
-  if (!taken) {
+  std::vector<const Hunk *> chosen;
+  for (const Hunk &h : hunks)
+    if (chosen.size() < maxHunks &&
+        std::any_of(lines.begin(), lines.end(), [&](uint32_t l) { return l >= h.from && l < h.to; }))
+      chosen.push_back(&h);
+  if (chosen.empty()) {
     nearest = true;
     const Hunk *best = &hunks.front();
     uint64_t bestD = UINT64_MAX;
@@ -252,7 +252,45 @@ std::string diffExcerpt(const dumps::Snapshot &before, const dumps::Snapshot &af
         if (d < bestD)
           bestD = d, best = &h;
       }
-    out = best->text;
+    chosen.push_back(best);
+  }
+  // Within a long hunk, only the lines near the finding's (their side's line
+  // numbers within kNear of one), the rest elided: a pass that renumbers a
+  // whole function makes one hunk of it.
+  constexpr uint32_t kNear = 4, kShort = 24;
+  std::string out;
+  for (const Hunk *h : chosen) {
+    size_t nl = std::count(h->text.begin(), h->text.end(), '\n');
+    if (nl <= kShort || nearest) {
+      out += h->text;
+      continue;
+    }
+    size_t p = 0;
+    uint32_t at = h->from; // the side's line number of the next line
+    bool elided = false;
+    bool header = true;
+    while (p < h->text.size()) {
+      size_t e = h->text.find('\n', p);
+      std::string_view ln(h->text.data() + p, e - p);
+      p = e + 1;
+      if (header) {
+        out.append(ln).push_back('\n');
+        header = false;
+        continue;
+      }
+      char c = ln.empty() ? ' ' : ln[0];
+      bool mine = c == ' ' || (afterSide ? c == '+' : c == '-');
+      bool near = std::any_of(lines.begin(), lines.end(), [&](uint32_t l) { return at + kNear >= l && at <= l + kNear; });
+      if (near) {
+        out.append(ln).push_back('\n');
+        elided = false;
+      } else if (!elided) {
+        out += "   ...\n";
+        elided = true;
+      }
+      if (mine)
+        ++at;
+    }
   }
   return out;
 }

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "dumps/ChildProcess.h"
+#include "dumps/CompressedLog.h"
 #include "dumps/LineDiff.h"
 #include "dumps/PassReport.h"
 #include "render/BarrierRender.h"
@@ -188,7 +189,7 @@ render::Excerpt pyExcerpt(const checks::FindingLocation &l, uint32_t context) {
 std::optional<render::ReportPasses> passSection(const std::string &path, const CheckOptions &copts, std::ostream &err,
                                                bool &bad) {
   std::string why;
-  auto buf = support::SourceBuffer::open(path, why);
+  auto buf = dumps::openLog(path, why, support::SourceBuffer::Paging::Populate); // .gz/.xz/.zst as well
   if (!buf) {
     err << path << ": error: cannot read: " << why << "\n";
     bad = true;

@@ -28,10 +28,15 @@ std::string stepCell(const PassCheckStep &s) {
 
 std::string eventTitle(const PassCheckCompile &c, const PassCheckEvent &e) {
   const PassCheckStep &s = c.steps[e.step];
-  if (e.fromStart)
-    return fmt::format("{} is present from the first snapshot checked (log line {}, after {}): no pass in the log "
-                       "introduced it",
+  if (e.fromStart) {
+    if (e.step == 0)
+      return fmt::format("{} is present from the first snapshot checked (log line {}{}): no pass in the log "
+                         "introduced it",
+                         e.key, s.headerLine, s.pass.empty() ? "" : ", after " + passLabel(s));
+    return fmt::format("{} is present from the first snapshot the model decides (log line {}, after {}); the "
+                       "snapshots before it were not verified: no pass is named",
                        e.key, s.headerLine, passLabel(s));
+  }
   return fmt::format("{} {} after pass row {}: {}, snapshot at log line {}{}", e.key,
                      e.appears ? "first appears" : "disappears", s.row, passLabel(s), s.headerLine,
                      e.uncertain ? " (a snapshot next to it was not verified: the pass is a bound, not a proof)" : "");

@@ -3,23 +3,26 @@
 from one real pass log; every edit is done here, so it is reproducible:
 
     .venv/bin/python tools/passcheck/make_logs.py --out /tmp/pc/attn --cases tl_attn_ws:tl_attn_ws:100
-    python3 tools/passcheck/make_fixtures.py --log /tmp/pc/attn/passes.log --out tests/fixtures
+    .venv/bin/python tools/passcheck/make_logs.py --out /tmp/pc/gl --cases gluon_ws_deadlock:gluon_ws_deadlock_fixed:90
+    python3 tools/passcheck/make_fixtures.py --log /tmp/pc/attn/passes.log --gluon-log /tmp/pc/gl/passes.log \
+        --out tests/fixtures
 
-The log: tl_attn_ws_kernel (tools/corpus/tl_attn_ws.py, Blackwell automatic warp
-specialization) compiled with pip Triton 3.6.0 for sm_100 with MLIR_ENABLE_DUMP=1.
+The logs: tl_attn_ws_kernel (tools/corpus/tl_attn_ws.py, Blackwell automatic warp
+specialization) compiled for sm_100, and ws_pipeline_kernel (tools/corpus/
+gluon_ws_deadlock.py, the correct variant: a Gluon producer/consumer ring) for
+sm_90, with pip Triton 3.6.0 and MLIR_ENABLE_DUMP=1.
 
-  passcheck_attn_sm100        the real log, unedited (xz)
-  passcheck_attn_cut          the real log up to the middle of one TTGIR dump (a
-                              crashed or cut compile); nothing else changed
-  passcheck_attn_count        EDITED: the log up to its last TTGIR dump, with the
-                              arrival count of the first `ttng.init_barrier ..., 1`
-                              of each dump made 2, from the dump after one pass onward
-  passcheck_attn_parity       EDITED: the first `ttng.wait_barrier %X, %c0_i32` of each
-                              dump waits on %c1_i32 instead, from one dump onward
-  passcheck_attn_fence        EDITED: every `ttng.fence_async_shared` line removed
-                              from one dump onward
-  passcheck_attn_count_start  EDITED: the count edit in every dump (the bug is there
-                              from the first dump that has barriers)
+  passcheck_attn_sm100         the real attention log, unedited (xz)
+  passcheck_attn_cut           the real attention log up to the middle of one TTGIR
+                               dump (a crashed or cut compile); nothing else changed
+  passcheck_gluon_sm90         the real Gluon log up to its last TTGIR dump, unedited
+  passcheck_gluon_count        EDITED: that log with the arrival count of the first
+                               `ttng.init_barrier %X, 1` of each dump made 2, from the
+                               dump after one pass onward
+  passcheck_gluon_fence        EDITED: every `ttng.fence_async_shared` line removed
+                               from the dump after one pass onward
+  passcheck_gluon_count_start  EDITED: the count edit in every dump (the bug is there
+                               from the first dump)
 
 Written for tscope's tests; not taken from Triton's tests or tutorials.
 """
@@ -61,12 +64,6 @@ def count_edit(d):
     return re.sub(r"(ttng\.init_barrier %[\w.]+, )1( :)", r"\g<1>2\2", d, count=1)
 
 
-def parity_edit(d):
-    if not re.search(r"^\s*%c1_i32 = ", d, re.M):
-        return d
-    return re.sub(r"(ttng\.wait_barrier %[\w.]+, )%c0_i32( )", r"\1%c1_i32\2", d, count=1)
-
-
 def fence_edit(d):
     return re.sub(r"^[ \t]*ttng\.fence_async_shared[^\n]*\n", "", d, flags=re.M)
 
@@ -86,15 +83,21 @@ COMMON = """- Generator: `tools/passcheck/make_fixtures.py` over the log of `too
 - GPU: none - compiled only, never run
 """
 
+GLUON = """- Generator: `tools/passcheck/make_fixtures.py` over the log of `tools/passcheck/make_logs.py --cases gluon_ws_deadlock:gluon_ws_deadlock_fixed:90`
+- Kernel: ws_pipeline_kernel, the correct variant of tools/corpus/gluon_ws_deadlock.py (a Gluon TMA producer / consumer ring with ready and empty barriers, `fence_async_shared` after the barrier inits)
+- Triton: 3.6.0 (pip), compiled with no GPU for `GPUTarget("cuda", 90, 32)`, `MLIR_ENABLE_DUMP=1` (stderr), fresh cache, `TRITON_ALWAYS_COMPILE=1`
+- GPU: none - compiled only, never run
+"""
 
-def edited(out, name, prefix, dumps, start, fn, what, expect):
+
+def edited(out, name, prefix, dumps, start, fn, what, expect, common):
     changed = 0
     new = list(dumps)
     for i in range(start, len(dumps)):
         new[i] = fn(dumps[i])
         changed += new[i] != dumps[i]
     first = header_of(dumps[start]).replace("// -----// ", "").replace(" //----- //", "")
-    write(out, name, prefix + "".join(new), COMMON + f"""
+    write(out, name, prefix + "".join(new), common + f"""
 - **EDITED** (not what Triton wrote): the log up to its last TTGIR dump (the one before
   ConvertTritonGPUToLLVM), then {what}, in every dump from `{first}` onward
   ({changed} dumps changed). The edit is made by the generator, not by hand.
@@ -105,6 +108,7 @@ def edited(out, name, prefix, dumps, start, fn, what, expect):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--log", required=True)
+    ap.add_argument("--gluon-log", required=True)
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
     text = open(a.log).read()
@@ -123,21 +127,26 @@ def main():
   `{header_of(d)[11:-10]}` (a compile that crashed or a log cut short); nothing else changed.
 - Expected: the timeline up to the cut, the cut dump marked `cut`, never clean.
 """)
-    k = index_of(part, "TritonGPUOptimizePartitionWarps", 1)
-    edited(a.out, "passcheck_attn_count", prefix, part, k, count_edit,
+    gprefix, gdumps = split(open(a.gluon_log).read())
+    gpart = ttgir_part(gdumps)
+    write(a.out, "passcheck_gluon_sm90", gprefix + "".join(gpart), GLUON + """
+- Files: `passes.log.xz`: the real log up to its last TTGIR dump (the one before
+  ConvertTritonGPUToLLVM), unedited; the LLVM dialect dumps after it are left out.
+- Expected: every TTGIR dump of the make_ttgir pipeline clean after GluonInline (before
+  it a `tt.call` is not modelled: not verified); the make_llir pipeline's TTGIR dumps
+  (after convert-scf-to-cf) not verified.
+""")
+    k = index_of(gpart, "TritonLoopAwareCSE", 1)
+    edited(a.out, "passcheck_gluon_count", gprefix, gpart, k, count_edit,
            "the first `ttng.init_barrier %X, 1` of each dump made `ttng.init_barrier %X, 2`",
-           "a deadlock that first appears after TritonGPUPipeline (the pass whose output is the first edited dump)")
-    k = index_of(part, "TritonNvidiaGPUOptimizeTMemLayoutsPass", 1)
-    edited(a.out, "passcheck_attn_parity", prefix, part, k, parity_edit,
-           "the first `ttng.wait_barrier %X, %c0_i32` of each dump (that defines %c1_i32) made to wait on `%c1_i32`",
-           "a finding that first appears after TritonGPUCoalesceAsyncCopy")
-    k = index_of(part, "SCCP", 2)
-    edited(a.out, "passcheck_attn_fence", prefix, part, k, fence_edit,
+           "a deadlock that first appears after SCCP (the pass whose output is the first edited dump)", GLUON)
+    k = index_of(gpart, "SCCP", 1)
+    edited(a.out, "passcheck_gluon_fence", gprefix, gpart, k, fence_edit,
            "every `ttng.fence_async_shared` line removed",
-           "a missing fence that first appears after TritonNvidiaGPUMMALoweringPass")
-    edited(a.out, "passcheck_attn_count_start", prefix, part, 0, count_edit,
+           "a missing fence that first appears after GluonCanonicalize (row 5)", GLUON)
+    edited(a.out, "passcheck_gluon_count_start", gprefix, gpart, 0, count_edit,
            "the first `ttng.init_barrier %X, 1` of each dump made `ttng.init_barrier %X, 2`",
-           "a deadlock present from the first dump checked: no pass named")
+           "a deadlock present from the first dump checked: no pass named", GLUON)
 
 
 if __name__ == "__main__":

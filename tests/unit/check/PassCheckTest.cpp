@@ -53,11 +53,22 @@ TEST(PassCheckEvents, UnreadableSnapshotIsSkippedAndMakesTheEventUncertain) {
 }
 
 TEST(PassCheckEvents, NotVerifiedNeighbourMakesTheEventUncertain) {
-  auto ev = driver::findingEvents({step({}, false), step({"race a.py:9"})});
+  auto ev = driver::findingEvents({step({}), step({}, false), step({"race a.py:9"})});
   ASSERT_EQ(ev.size(), 1u);
   EXPECT_TRUE(ev[0].uncertain);
+  EXPECT_FALSE(ev[0].fromStart);
   ev = driver::findingEvents({step({}), step({"race a.py:9"})});
   EXPECT_FALSE(ev[0].uncertain);
+}
+
+TEST(PassCheckEvents, AfterOnlyUndecidedSnapshotsIsFromTheStart) {
+  // The first snapshots were not verified: the finding may have been there
+  // from the start, so no pass is named.
+  auto ev = driver::findingEvents({step({}, false), step({}, false), step({"deadlock a.py:3"})});
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_TRUE(ev[0].fromStart);
+  EXPECT_TRUE(ev[0].uncertain);
+  EXPECT_EQ(ev[0].step, 2u);
 }
 
 TEST(PassCheckEvents, CleanTimelineHasNoEvents) {
@@ -108,6 +119,21 @@ TEST(PassCheckExcerpt, HunkTouchingTheLinesOrTheNearest) {
   EXPECT_FALSE(nearest);
   EXPECT_NE(x.find("-line 5"), std::string::npos);
   EXPECT_TRUE(driver::diffExcerpt(sa, sa, {105}, false, nearest).empty());
+  // A hunk longer than a screen is cut to the lines near the finding's.
+  std::string c, d;
+  for (int i = 1; i <= 80; ++i) {
+    c += "old " + std::to_string(i) + "\n";
+    d += "new " + std::to_string(i) + "\n";
+  }
+  dumps::Snapshot sc, sd;
+  sc.ir = c;
+  sd.ir = d;
+  sc.irLine = sd.irLine = 1;
+  x = driver::diffExcerpt(sc, sd, {40}, true, nearest);
+  EXPECT_FALSE(nearest);
+  EXPECT_NE(x.find("+new 40\n"), std::string::npos);
+  EXPECT_EQ(x.find("+new 10\n"), std::string::npos);
+  EXPECT_NE(x.find("..."), std::string::npos);
 }
 
 TEST(PassCheckLocation, FindingMovedIntoTheLog) {
