@@ -127,7 +127,8 @@ Command makePassesCommand() {
                 else
                   render::passCheckText(std::cout, v, buf.get());
                 std::cout.flush();
-                std::_Exit(render::passCheckFailed(v) ? kExitFindings : kExitClean);
+                // 1 on a finding, or on a failed compile as without --check.
+                std::_Exit(render::passCheckFailed(v) || failed ? kExitFindings : kExitClean);
               }
               if (!o->first.empty()) {
                 dumps::writeOpTimeline(std::cout, log, a, ro, o->first);
