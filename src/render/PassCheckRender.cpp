@@ -47,7 +47,7 @@ std::string eventTitle(const PassCheckCompile &c, const PassCheckEvent &e) {
 bool passCheckFailed(const PassCheckView &v) {
   for (const PassCheckCompile &c : v.compiles)
     for (const PassCheckStep &s : c.steps)
-      if (s.verdict == "findings")
+      if (!s.ids.empty()) // errors or warnings, decided or beside an undecided part
         return true;
   return false;
 }

@@ -71,8 +71,8 @@ nlohmann::json passCheckJson(const PassCheckView &v);
 /// and linked to its diff (`#<diffId>`), and the events below.
 void passCheckStrip(std::ostream &os, const PassCheckView &v);
 
-/// True when some compile has an error or warning on its last checked snapshot
-/// or some snapshot was not verified (the exit status follows it).
+/// True when some checked snapshot has an error or warning (also one that is
+/// otherwise not verified); the exit status follows it.
 bool passCheckFailed(const PassCheckView &v);
 
 } // namespace tscope::render
