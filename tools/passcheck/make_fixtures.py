@@ -19,6 +19,9 @@ sm_90, with pip Triton 3.6.0 and MLIR_ENABLE_DUMP=1.
   passcheck_gluon_count        EDITED: that log with the arrival count of the first
                                `ttng.init_barrier %X, 1` of each dump made 2, from the
                                dump after one pass onward
+  passcheck_gluon_parity       EDITED: the parity of the first `ttng.wait_barrier %X, %ph_N`
+                               of each dump pinned to the constant %c1_i32, from the dump
+                               after one pass onward
   passcheck_gluon_fence        EDITED: every `ttng.fence_async_shared` line removed
                                from the dump after one pass onward
   passcheck_gluon_count_start  EDITED: the count edit in every dump (the bug is there
@@ -62,6 +65,15 @@ def ttgir_part(dumps):
 
 def count_edit(d):
     return re.sub(r"(ttng\.init_barrier %[\w.]+, )1( :)", r"\g<1>2\2", d, count=1)
+
+
+def parity_edit(d):
+    """The phase of the first `ttng.wait_barrier %X, %ph_N` pinned to the
+    constant %c1_i32 (where the dump defines it): the bug of a phase pinned to
+    a constant."""
+    if not re.search(r"^\s*%c1_i32 = ", d, re.M):
+        return d
+    return re.sub(r"(ttng\.wait_barrier %[\w.]+, )%ph_\d+", r"\1%c1_i32", d, count=1)
 
 
 def fence_edit(d):
@@ -140,6 +152,10 @@ def main():
     edited(a.out, "passcheck_gluon_count", gprefix, gpart, k, count_edit,
            "the first `ttng.init_barrier %X, 1` of each dump made `ttng.init_barrier %X, 2`",
            "a deadlock that first appears after SCCP (the pass whose output is the first edited dump)", GLUON)
+    k = index_of(gpart, "GluonCanonicalize", 2)
+    edited(a.out, "passcheck_gluon_parity", gprefix, gpart, k, parity_edit,
+           "the parity of the first `ttng.wait_barrier %X, %ph_N` of each dump (that defines %c1_i32) pinned to "
+           "`%c1_i32`", "a deadlock and a race that first appear after TritonLoopAwareCSE (row 7)", GLUON)
     k = index_of(gpart, "SCCP", 1)
     edited(a.out, "passcheck_gluon_fence", gprefix, gpart, k, fence_edit,
            "every `ttng.fence_async_shared` line removed",
