@@ -5,7 +5,10 @@
 #include <fmt/format.h>
 #include <iostream>
 
+#include "checks/CheckRegistry.h"
 #include "cli/Command.h"
+#include "cli/ModelOptions.h"
+#include "driver/PassCheck.h"
 #include "dumps/CompressedLog.h"
 #include "dumps/PassReport.h"
 #include "dumps/TritonParseTrace.h"
@@ -18,8 +21,10 @@ Command makePassesCommand() {
           [](CLI::App &app) {
             struct Opts {
               std::string log, kernel, diff, first, format = "text";
-              bool lastGood = false, parseOps = false, changedOnly = false, timing = false;
+              bool lastGood = false, parseOps = false, changedOnly = false, timing = false, check = false;
               unsigned threads = 0;
+              std::vector<std::string> disabled;
+              ModelCliOptions model;
             };
             auto o = std::make_shared<Opts>();
             app.add_option("log", o->log, "pass log (stderr of a run with MLIR_ENABLE_DUMP=1; '-' for stdin)")
@@ -34,6 +39,13 @@ Command makePassesCommand() {
             app.add_option("--threads", o->threads, "worker threads (default: all cores)");
             app.add_flag("--timing", o->timing, "print split/analysis times to stderr");
             app.add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+            app.add_flag("--check", o->check,
+                         "run the concurrency checks on every TTGIR snapshot: verdict per pass, the first pass "
+                         "after which a finding appears (see docs/PassCheck.md)");
+            app.add_option("--disable", o->disabled, "with --check: skip a check id (repeatable)")
+                ->allow_extra_args(false);
+            // The model checkers' bounds, as `tscope check` takes them (with --check).
+            addModelOptions(app, o->model);
             return [o]() -> int {
               std::string err;
               if (dumps::isTritonParseTrace(o->log)) {
@@ -99,6 +111,35 @@ Command makePassesCommand() {
                   return kExitBadInput;
                 }
                 return kExitClean;
+              }
+              if (o->check) {
+                driver::CheckOptions copts;
+                for (const std::string &id : o->disabled) {
+                  if (!checks::isCheckId(id)) {
+                    std::cerr << "error: --disable: no check named '" << id << "' (see tscope check --list-checks)\n";
+                    return kExitBadInput;
+                  }
+                  copts.disabled.insert(id);
+                }
+                auto bounds = toDeadlockOptions(o->model);
+                if (!bounds)
+                  return kExitBadInput;
+                copts.deadlock = *bounds;
+                auto tc = std::chrono::steady_clock::now();
+                driver::PassCheckResult r = driver::checkPassLog(log, a, sel, o->log, copts, o->threads);
+                render::PassCheckView v = driver::passCheckView(log, a, r, buf->text(), o->log);
+                if (o->timing)
+                  std::cerr << fmt::format("check {:.1f} ms ({} snapshots, {} distinct checked, {:.1f} ms of "
+                                           "checking summed over threads)\n",
+                                           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - tc).count(),
+                                           v.snapshots, v.distinct, v.cpuMs);
+                if (o->format == "json")
+                  std::cout << render::passCheckJson(v).dump(2) << "\n";
+                else
+                  render::passCheckText(std::cout, v, buf.get());
+                std::cout.flush();
+                // 1 on a finding, or on a failed compile as without --check.
+                std::_Exit(render::passCheckFailed(v) || failed ? kExitFindings : kExitClean);
               }
               if (!o->first.empty()) {
                 dumps::writeOpTimeline(std::cout, log, a, ro, o->first);

@@ -75,6 +75,48 @@ size_t CheckRunResult::count(support::Severity s) const {
   return n;
 }
 
+void checkModule(FileResult &fr, const ir::Module &m, const std::vector<checks::TmaLaunch> &launches,
+                 const CheckOptions &opts) {
+  size_t buildsBefore = kernel::Kernel::buildCount();
+  // The file's facts, once: every analysis reads the same kernels, and the
+  // deadlock and race checks share one exploration.
+  std::vector<kernel::Kernel> kernels = kernel::Kernel::build(m);
+  std::optional<std::vector<checks::races::KernelModelResult>> shared;
+  checks::CheckContext ctx{m, kernels, launches, opts.deadlock, opts.disabled, &shared};
+  ctx.lowering = opts.lowering;
+  for (const checks::Analysis &a : checks::analyses()) {
+    AnalysisSummary s;
+    s.name = std::string(a.name);
+    bool anyEnabled = false;
+    for (const checks::CheckId &id : a.ids())
+      anyEnabled |= opts.disabled.count(id.id) == 0;
+    if (!anyEnabled) {
+      s.ran = false;
+      s.skipped = "every check id disabled";
+      fr.analyses.push_back(std::move(s));
+      continue;
+    }
+    auto t0 = std::chrono::steady_clock::now();
+    checks::AnalysisOutcome o = a.run(ctx);
+    s.ms = msSince(t0);
+    s.ran = o.ran;
+    s.skipped = o.skipped;
+    s.verdicts = std::move(o.verdicts);
+    s.kernels = std::move(o.kernels);
+    for (checks::Finding &f : o.findings) {
+      if (opts.werror && f.severity == support::Severity::Warning) {
+        f.severity = support::Severity::Error;
+        f.notes.push_back("a warning made an error by --Werror");
+      }
+      fr.findings.push_back(std::move(f));
+    }
+    fr.analyses.push_back(std::move(s));
+  }
+  fr.kernelBuilds = kernel::Kernel::buildCount() - buildsBefore;
+  fr.kernels = std::move(kernels);
+  checks::sortFindings(fr.findings);
+}
+
 CheckRunResult runChecks(const std::vector<std::string> &paths, const CheckOptions &opts, std::ostream &err) {
   CheckRunResult res;
   InputSet inputs = collectInputs(paths, opts.launches);
@@ -114,44 +156,7 @@ CheckRunResult runChecks(const std::vector<std::string> &paths, const CheckOptio
     fr.path = in.path;
     fr.launches = in.launches;
     fr.parseMs = msSince(tParse);
-    size_t buildsBefore = kernel::Kernel::buildCount();
-    // The file's facts, once: every analysis reads the same kernels, and the
-    // deadlock and race checks share one exploration.
-    std::vector<kernel::Kernel> kernels = kernel::Kernel::build(*m);
-    std::optional<std::vector<checks::races::KernelModelResult>> shared;
-    checks::CheckContext ctx{*m, kernels, lc->second, opts.deadlock, opts.disabled, &shared};
-    ctx.lowering = opts.lowering;
-    for (const checks::Analysis &a : checks::analyses()) {
-      AnalysisSummary s;
-      s.name = std::string(a.name);
-      bool anyEnabled = false;
-      for (const checks::CheckId &id : a.ids())
-        anyEnabled |= opts.disabled.count(id.id) == 0;
-      if (!anyEnabled) {
-        s.ran = false;
-        s.skipped = "every check id disabled";
-        fr.analyses.push_back(std::move(s));
-        continue;
-      }
-      auto t0 = std::chrono::steady_clock::now();
-      checks::AnalysisOutcome o = a.run(ctx);
-      s.ms = msSince(t0);
-      s.ran = o.ran;
-      s.skipped = o.skipped;
-      s.verdicts = std::move(o.verdicts);
-      s.kernels = std::move(o.kernels);
-      for (checks::Finding &f : o.findings) {
-        if (opts.werror && f.severity == support::Severity::Warning) {
-          f.severity = support::Severity::Error;
-          f.notes.push_back("a warning made an error by --Werror");
-        }
-        fr.findings.push_back(std::move(f));
-      }
-      fr.analyses.push_back(std::move(s));
-    }
-    fr.kernelBuilds = kernel::Kernel::buildCount() - buildsBefore;
-    fr.kernels = std::move(kernels);
-    checks::sortFindings(fr.findings);
+    checkModule(fr, *m, lc->second, opts);
     attachPythonLines(fr.findings);
     fr.module = std::move(m);
     res.files.push_back(std::move(fr));

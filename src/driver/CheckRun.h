@@ -64,6 +64,12 @@ struct CheckRunResult {
   Coverage coverage() const;
 };
 
+/// Runs every enabled analysis of the registry over one parsed module (what
+/// runChecks does for each file): fills `fr.analyses`, `fr.findings` (sorted,
+/// Python lines not attached), `fr.kernels` and `fr.kernelBuilds`.
+void checkModule(FileResult &fr, const ir::Module &m, const std::vector<checks::TmaLaunch> &launches,
+                 const CheckOptions &opts);
+
 /// Runs the checks; input problems (unreadable paths, parse errors, bad
 /// launch lines) are printed to `err` in the compiler convention.
 CheckRunResult runChecks(const std::vector<std::string> &paths, const CheckOptions &opts, std::ostream &err);

@@ -1,6 +1,7 @@
 // ReportBuilder: the checks, barrier reports, Graphviz graph, swim lanes,
 // excerpts and pass diffs of `tscope report`.
 #include "driver/ReportBuilder.h"
+#include "driver/PassCheck.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "dumps/ChildProcess.h"
+#include "dumps/CompressedLog.h"
 #include "dumps/LineDiff.h"
 #include "dumps/PassReport.h"
 #include "render/BarrierRender.h"
@@ -184,9 +186,10 @@ render::Excerpt pyExcerpt(const checks::FindingLocation &l, uint32_t context) {
   return e;
 }
 
-std::optional<render::ReportPasses> passSection(const std::string &path, std::ostream &err, bool &bad) {
+std::optional<render::ReportPasses> passSection(const std::string &path, const CheckOptions &copts, std::ostream &err,
+                                               bool &bad) {
   std::string why;
-  auto buf = support::SourceBuffer::open(path, why);
+  auto buf = dumps::openLog(path, why, support::SourceBuffer::Paging::Populate); // .gz/.xz/.zst as well
   if (!buf) {
     err << path << ": error: cannot read: " << why << "\n";
     bad = true;
@@ -206,13 +209,24 @@ std::optional<render::ReportPasses> passSection(const std::string &path, std::os
   std::ostringstream table;
   dumps::writePassTable(table, log, a, ro);
   p.table = table.str();
+  // The concurrency checks per pass: the strip above the table; the diff
+  // of each pass it links to is kept past the limit.
+  std::vector<size_t> all(log.compiles.size());
+  for (size_t c = 0; c < all.size(); ++c)
+    all[c] = c;
+  p.check = passCheckView(log, a, checkPassLog(log, a, all, path, copts, 0), buf->text(), path);
+  std::set<std::string> linked;
+  for (const render::PassCheckCompile &c : p.check->compiles)
+    for (const render::PassCheckEvent &e : c.events)
+      if (!e.diffId.empty())
+        linked.insert(e.diffId);
   size_t left = 0;
   for (size_t c = 0; c < a.rows.size(); ++c) {
     for (size_t i = 0; i < a.rows[c].size(); ++i) {
       const dumps::PassRow &row = a.rows[c][i];
       if (!(row.changed || row.failed) || !row.before || !row.after)
         continue;
-      if (p.diffs.size() >= kMaxDiffs) {
+      if (p.diffs.size() >= kMaxDiffs && !linked.count(passDiffId(c, i))) {
         ++left;
         continue;
       }
@@ -223,6 +237,7 @@ std::optional<render::ReportPasses> passSection(const std::string &path, std::os
                               b.irLine, f.irLine);
       render::PassDiff pd;
       pd.failed = row.failed;
+      pd.id = passDiffId(c, i);
       pd.title = "compile " + std::to_string(c + 1) + " (" + std::string(log.compiles[c].kernel) + "), row " +
                  std::to_string(i + 1) + ": " + std::string(s.pass) +
                  (s.arg.empty() ? "" : " (" + std::string(s.arg) + ")") + ": +" + std::to_string(row.lines.added) +
@@ -331,7 +346,7 @@ render::ReportModel buildReport(const std::vector<std::string> &paths, const Rep
     model.files.push_back(std::move(file));
   }
   if (!opts.passes.empty())
-    model.passes = passSection(opts.passes, err, bad);
+    model.passes = passSection(opts.passes, opts.check, err, bad);
   exitCode = bad ? 2 : model.errors ? 1 : 0;
   return model;
 }

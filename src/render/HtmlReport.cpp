@@ -177,9 +177,11 @@ void kernelBlock(std::ostream &os, const ReportKernel &k, const std::string &anc
 
 void passesBlock(std::ostream &os, const ReportPasses &p) {
   os << "<section class=\"passes\" id=\"passes\"><h2>Passes of <code>" << esc(p.log) << "</code></h2>";
+  if (p.check)
+    passCheckStrip(os, *p.check);
   os << "<pre class=\"table\">" << esc(p.table) << "</pre>";
   for (const PassDiff &d : p.diffs) {
-    os << "<details" << (d.failed ? " open" : "") << "><summary>" << esc(d.title) << "</summary><pre class=\"diff\">";
+    os << "<details" << (d.id.empty() ? "" : " id=\"" + esc(d.id) + "\"") << (d.failed ? " open" : "") << "><summary>" << esc(d.title) << "</summary><pre class=\"diff\">";
     std::istringstream in(d.diff);
     std::string line;
     while (std::getline(in, line)) {
@@ -252,6 +254,8 @@ th,td{border:1px solid #d0d7de;padding:3px 8px;text-align:left;vertical-align:to
 pre.diff .add{color:#116329;background:#e6ffec;display:block}pre.diff .del{color:#82071e;background:#ffebe9;display:block}
 pre.diff .hunk{color:#6639ba;display:block}pre.diff .hdr{font-weight:bold;display:block}pre.diff .ctx{display:block}
 pre.table{background:#f6f8fa;padding:6px;overflow-x:auto}
+.pc-strip{display:flex;flex-wrap:wrap;gap:2px;margin:4px 0}.pc-strip a,.pc-strip span{min-width:22px;text-align:center;font-size:11px;padding:2px}
+.pc-clean{background:#d4edda}.pc-find{background:#f8d7da}.pc-nv{background:#fff3b0}.pc-break{outline:2px solid #82071e;font-weight:bold}
 )";
   return css;
 }

@@ -11,6 +11,7 @@
 
 #include "checks/Finding.h"
 #include "checks/barriers/BarrierReport.h"
+#include "render/PassCheckRender.h"
 
 namespace tscope::render {
 
@@ -71,6 +72,7 @@ struct PassDiff {
   std::string title;
   std::string diff;
   bool failed = false;
+  std::string id; ///< HTML anchor (the pass-check strip links to it)
 };
 
 /// The pass log section.
@@ -79,6 +81,7 @@ struct ReportPasses {
   std::string table; ///< `tscope passes` table text
   std::vector<PassDiff> diffs;
   std::string note;  ///< e.g. diffs left out past a limit
+  std::optional<PassCheckView> check; ///< the concurrency checks per pass (strip above the table)
 };
 
 /// Everything the report shows.
