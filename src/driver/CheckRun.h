@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "checks/CheckRegistry.h"
+#include "driver/CheckInputs.h"
 #include "ir/Module.h"
 #include "kernel/Kernel.h"
 
@@ -23,6 +24,11 @@ struct CheckOptions {
   std::map<std::string, std::vector<int64_t>> descShapes; ///< --desc: added to every launch's descriptor shapes
   checks::DeadlockOptions deadlock;
   checks::fences::LoweringChoice lowering = checks::fences::LoweringChoice::Auto; ///< `--lowering`
+  InputFilter filter;   ///< `--kernel`, and newest first for the default cache
+  bool timing = false;  ///< `--timing`: per file, the parse and per-analysis times on the error stream
+  /// `--timeout`: seconds of model checking per kernel file (0: none); each
+  /// file's search gets its own deadline.
+  double timeoutPerFile = 0;
 };
 
 /// What one analysis did on one file.
