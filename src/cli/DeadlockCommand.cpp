@@ -99,7 +99,8 @@ int runDeadlock(const ir::Module &m, FindingsOutput &out, const checks::Deadlock
     if (!out.wants(r.kernel))
       continue;
     checks::AnalysisResult res = checks::deadlockFindings(buf, r);
-    found |= res.kernels.front().verdict == checks::Verdict::Deadlock || r.trapRun.has_value();
+    found |= (res.kernels.front().verdict == checks::Verdict::Deadlock && !out.disabled("deadlock")) ||
+             (r.trapRun.has_value() && !out.disabled("mbarrier-overarrive"));
     out.add([&] { return kernelJson(buf, r); }, [&](std::ostream &os) { kernelText(os, buf, r); },
             std::move(res.findings));
   }

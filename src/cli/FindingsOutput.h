@@ -30,6 +30,10 @@ public:
   /// False when `--kernel` leaves this kernel out.
   bool wants(const std::string &kernel) const;
 
+  /// True when `--disable` names the check id (its findings do not count
+  /// towards the exit status either).
+  bool disabled(const std::string &checkId) const { return disabled_.count(checkId) != 0; }
+
   /// One kernel: its own section (JSON object or text), then its findings;
   /// `extra` may add command keys to the JSON of the i-th finding.
   void add(const std::function<nlohmann::json()> &kernelJson,

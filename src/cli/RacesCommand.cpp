@@ -65,7 +65,7 @@ int runRaces(const ir::Module &m, FindingsOutput &out, const checks::DeadlockOpt
     if (!out.wants(r.kernel))
       continue;
     checks::AnalysisResult res = checks::races::raceFindings(buf, r);
-    found |= res.kernels.front().verdict == checks::Verdict::Race;
+    found |= res.kernels.front().verdict == checks::Verdict::Race && !out.disabled("race");
     out.add([&] { return kernelJson(buf, r); }, [&](std::ostream &os) { kernelText(os, buf, r); },
             std::move(res.findings));
   }
