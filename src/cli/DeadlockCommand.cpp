@@ -91,15 +91,16 @@ void kernelText(std::ostream &os, const support::SourceBuffer &buf, const checks
     os << fmt::format("    {:<11} {}  [{}]\n", s.partition, s.why, render::shortPlace(locationOf(buf, s.where)));
 }
 
-int runDeadlock(const ir::Module &m, const std::string &file, const std::string &format,
-                const checks::DeadlockOptions &opts) {
+int runDeadlock(const ir::Module &m, FindingsOutput &out, const checks::DeadlockOptions &opts) {
   const support::SourceBuffer &buf = m.buffer();
   auto results = checks::checkDeadlocks(m, opts);
   bool found = false;
-  FindingsOutput out(std::cout, "tscope.deadlock/1", file, format == "json", buf);
   for (const auto &r : results) {
+    if (!out.wants(r.kernel))
+      continue;
     checks::AnalysisResult res = checks::deadlockFindings(buf, r);
-    found |= res.kernels.front().verdict == checks::Verdict::Deadlock || r.trapRun.has_value();
+    found |= (res.kernels.front().verdict == checks::Verdict::Deadlock && !out.disabled("deadlock")) ||
+             (r.trapRun.has_value() && !out.disabled("mbarrier-overarrive"));
     out.add([&] { return kernelJson(buf, r); }, [&](std::ostream &os) { kernelText(os, buf, r); },
             std::move(res.findings));
   }
@@ -111,7 +112,7 @@ int runDeadlock(const ir::Module &m, const std::string &file, const std::string 
 
 Command makeDeadlockCommand() {
   return modelCommand("deadlock", "Prove or refute a barrier deadlock (mbarrier phase model, all interleavings)",
-                      runDeadlock);
+                      "tscope.deadlock/1", runDeadlock);
 }
 
 } // namespace tscope::cli

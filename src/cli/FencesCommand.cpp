@@ -1,10 +1,12 @@
 // `tscope fences FILE`: missing and spurious proxy fences (generic vs async proxy).
 #include <fmt/format.h>
 #include <iostream>
+#include <set>
 
 #include "checks/fences/FenceCheck.h"
 #include "checks/CheckRegistry.h"
 #include "cli/Command.h"
+#include "cli/CommonOptions.h"
 #include "render/FindingRender.h"
 #include "cli/LoadModule.h"
 #include "driver/CheckRun.h"
@@ -17,7 +19,8 @@ Command makeFencesCommand() {
   return {"fences", "Missing and spurious proxy fences between generic and async-proxy shared-memory accesses",
           [](CLI::App &app) {
             struct Opts {
-              std::string file, format = "text", lowering = "auto";
+              std::string file, format = "text", lowering = "auto", kernel;
+              std::vector<std::string> disabled;
               bool noLoweringFences = false, list = false;
             };
             auto o = std::make_shared<Opts>();
@@ -29,6 +32,9 @@ Command makeFencesCommand() {
                            "which Triton lowers this IR: upstream (3.6: ProxyFenceInsertion fences TMA loads), fork "
                            "(Meta's: it fences every async-proxy access), auto (fork when the IR has a fork marker)")
                 ->check(CLI::IsMember({"auto", "upstream", "fork"}));
+            app.add_option("--disable", o->disabled, "skip a check id (repeatable; --list-checks lists them)")
+                ->allow_extra_args(false);
+            addKernelOption(app, o->kernel);
             app.add_flag("--no-lowering-fences", o->noLoweringFences,
                          "treat the IR as final: do not count on Triton's ProxyFenceInsertion (make_llir) to "
                          "fence async-proxy accesses after generic accesses in the same partition");
@@ -42,6 +48,17 @@ Command makeFencesCommand() {
                 std::cerr << "error: fences needs a FILE (or --list-checks)\n";
                 return kExitBadInput;
               }
+              std::set<std::string> disabled;
+              for (const std::string &id : o->disabled) {
+                bool known = false;
+                for (const auto &c : checks::fences::fenceChecks())
+                  known |= c.id == id;
+                if (!known) {
+                  std::cerr << "error: --disable: no fence check named '" << id << "' (see --list-checks)\n";
+                  return kExitBadInput;
+                }
+                disabled.insert(id);
+              }
               auto m = loadModule(o->file);
               if (!m)
                 return kExitBadInput;
@@ -49,6 +66,10 @@ Command makeFencesCommand() {
               opts.loweringFences = !o->noLoweringFences;
               opts.lowering = *checks::fences::parseLoweringChoice(o->lowering);
               auto reps = checks::fences::checkFences(*m, opts);
+              // --kernel and --disable: the kernels and findings left out.
+              std::erase_if(reps, [&](const auto &r) { return !driver::kernelNameMatches(o->kernel, r.kernel); });
+              for (auto &r : reps)
+                std::erase_if(r.findings, [&](const checks::Finding &f) { return disabled.count(f.check) != 0; });
               bool errors = false;
               std::vector<checks::Finding> all;
               for (auto &r : reps) {

@@ -1,35 +1,70 @@
 // FindingsOutput: kernels' own sections and their findings, text or JSON.
 #include "cli/FindingsOutput.h"
 
+#include "checks/CheckRegistry.h"
+#include "cli/Command.h"
+#include "driver/CheckInputs.h"
 #include "driver/CheckRun.h"
+#include "render/Sarif.h"
 #include "render/FindingRender.h"
 
 namespace tscope::cli {
 
-FindingsOutput::FindingsOutput(std::ostream &os, std::string schema, std::string file, bool json,
+FindingsOutput::FindingsOutput(std::ostream &os, std::string schema, std::string file, const std::string &format,
                                const support::SourceBuffer &buf)
-    : os_(os), schema_(std::move(schema)), file_(std::move(file)), json_(json), buf_(buf) {}
+    : os_(os), schema_(std::move(schema)), file_(std::move(file)), json_(format == "json"),
+      sarif_(format == "sarif"), buf_(buf) {}
+
+void FindingsOutput::filter(std::string kernelGlob, std::set<std::string> disabled) {
+  kernelGlob_ = std::move(kernelGlob);
+  disabled_ = std::move(disabled);
+}
+
+bool FindingsOutput::wants(const std::string &kernel) const {
+  return driver::kernelNameMatches(kernelGlob_, kernel);
+}
 
 void FindingsOutput::add(const std::function<nlohmann::json()> &kernelJson,
                          const std::function<void(std::ostream &)> &kernelText, std::vector<checks::Finding> findings,
                          const std::function<void(size_t, nlohmann::json &)> &extra) {
+  // --disable: the findings kept, by their index in `findings` (what `extra` is told).
+  std::vector<size_t> kept;
+  for (size_t i = 0; i < findings.size(); ++i)
+    if (!disabled_.count(findings[i].check))
+      kept.push_back(i);
+  if (kept.size() != findings.size()) {
+    std::vector<checks::Finding> rest;
+    for (size_t i : kept)
+      rest.push_back(std::move(findings[i]));
+    findings = std::move(rest);
+  }
+  driver::attachPythonLines(findings);
+  if (sarif_) {
+    for (checks::Finding &f : findings)
+      all_.push_back(std::move(f));
+    return;
+  }
   if (json_) {
     kernels_.push_back(kernelJson());
     for (size_t i = 0; i < findings.size(); ++i) {
       nlohmann::json fj = render::findingJson(findings[i]);
       if (extra)
-        extra(i, fj);
+        extra(kept[i], fj);
       findings_.push_back(std::move(fj));
     }
     return;
   }
   kernelText(os_);
-  driver::attachPythonLines(findings);
   for (const checks::Finding &f : findings)
     render::findingText(os_, &buf_, f);
 }
 
 void FindingsOutput::finish() {
+  if (sarif_) {
+    checks::sortFindings(all_);
+    os_ << render::sarifLog({{&buf_, &all_}}, checks::allCheckIds(), kVersion).dump(2) << "\n";
+    return;
+  }
   if (json_)
     os_ << nlohmann::json{{"schema", schema_}, {"file", file_}, {"kernels", kernels_}, {"findings", findings_}}.dump(2)
         << "\n";

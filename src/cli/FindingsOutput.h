@@ -6,6 +6,7 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -18,9 +19,20 @@ namespace tscope::cli {
 /// Collects and prints a findings command's kernels and findings.
 class FindingsOutput {
 public:
-  /// `schema` names the document ("tscope.deadlock/1"); `format` is "text" or "json".
-  FindingsOutput(std::ostream &os, std::string schema, std::string file, bool json,
+  /// `schema` names the document ("tscope.deadlock/1"); `format` is "text", "json" or "sarif".
+  FindingsOutput(std::ostream &os, std::string schema, std::string file, const std::string &format,
                  const support::SourceBuffer &buf);
+
+  /// `--kernel GLOB` and `--disable ID`: kernels whose name does not match
+  /// are left out (section and findings), findings of a disabled id dropped.
+  void filter(std::string kernelGlob, std::set<std::string> disabled);
+
+  /// False when `--kernel` leaves this kernel out.
+  bool wants(const std::string &kernel) const;
+
+  /// True when `--disable` names the check id (its findings do not count
+  /// towards the exit status either).
+  bool disabled(const std::string &checkId) const { return disabled_.count(checkId) != 0; }
 
   /// One kernel: its own section (JSON object or text), then its findings;
   /// `extra` may add command keys to the JSON of the i-th finding.
@@ -28,13 +40,16 @@ public:
            const std::function<void(std::ostream &)> &kernelText, std::vector<checks::Finding> findings,
            const std::function<void(size_t, nlohmann::json &)> &extra = {});
 
-  /// Prints the JSON document (text is printed as it comes).
+  /// Prints the JSON or SARIF document (text is printed as it comes).
   void finish();
 
 private:
   std::ostream &os_;
   std::string schema_, file_;
-  bool json_;
+  bool json_, sarif_;
+  std::string kernelGlob_;
+  std::set<std::string> disabled_;
+  std::vector<checks::Finding> all_; ///< every finding kept, for SARIF
   const support::SourceBuffer &buf_;
   nlohmann::json kernels_ = nlohmann::json::array(), findings_ = nlohmann::json::array();
 };

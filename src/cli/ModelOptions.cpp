@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 #include <iostream>
 
+#include "cli/CommonOptions.h"
+#include "cli/FindingsOutput.h"
 #include "cli/LoadModule.h"
 #include "driver/CheckInputs.h"
 #include "interp/OpText.h"
@@ -51,8 +53,8 @@ void addModelOptions(CLI::App &app, ModelCliOptions &o) {
                  "MiB of resident memory past which a search stops with an unknown verdict (0: no limit)")
       ->capture_default_str();
   app.add_option("--timeout", o.timeoutSeconds,
-                 "seconds of wall time for the whole model check, past which a search stops with an unknown "
-                 "verdict (0: none)")
+                 "seconds of model checking per kernel file, past which its search stops with an unknown "
+                 "verdict and the next file is checked (0: none)")
       ->capture_default_str();
   app.add_flag("--no-proof", o.noProof,
                "skip the proof for every trip count (docs/Deadlock.md); decide on the bounded runs only");
@@ -274,10 +276,11 @@ bool checkArgNames(const std::vector<const ir::Module *> &modules, const std::ve
 }
 
 bool checkArgNamesInPaths(const std::vector<std::string> &paths, const std::string &launches,
-                          const std::vector<interp::Bindings::Arg> &bindings, std::ostream &err) {
+                          const std::vector<interp::Bindings::Arg> &bindings, std::ostream &err,
+                          const driver::InputFilter &filter) {
   if (bindings.empty())
     return true;
-  driver::InputSet inputs = driver::collectInputs(paths, launches);
+  driver::InputSet inputs = driver::collectInputs(paths, launches, filter);
   std::vector<std::unique_ptr<ir::Module>> owned;
   std::vector<const ir::Module *> modules;
   for (const driver::CheckInput &in : inputs.files) {
@@ -307,24 +310,28 @@ bool checkLaunchOptions(const ir::Module &m, const std::string &file, const std:
   return bindings && checkArgNames({&m}, *bindings, file, std::cerr);
 }
 
-Command modelCommand(const char *name, const char *description, ModelRun run) {
-  return {name, description, [run](CLI::App &app) {
+Command modelCommand(const char *name, const char *description, const char *schema, ModelRun run) {
+  return {name, description, [run, schema](CLI::App &app) {
             struct Opts {
-              std::string file, format = "text";
+              std::string file;
               ModelCliOptions model;
+              FindingsCliOptions findings;
             };
             auto o = std::make_shared<Opts>();
             app.add_option("file", o->file, "TTGIR file")->required();
             addModelOptions(app, o->model);
-            app.add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
-            return [o, run]() -> int {
+            addFindingsOptions(app, o->findings, {"text", "json", "sarif"});
+            return [o, run, schema]() -> int {
               auto parsed = toDeadlockOptions(o->model);
-              if (!parsed)
+              auto disabled = checkFindingsOptions(o->findings);
+              if (!parsed || !disabled)
                 return kExitBadInput;
               auto m = loadModule(o->file);
               if (!m || !checkArgNames({m.get()}, parsed->bindings.args, o->file, std::cerr))
                 return kExitBadInput;
-              return run(*m, o->file, o->format, *parsed);
+              FindingsOutput out(std::cout, schema, o->file, o->findings.format, m->buffer());
+              out.filter(o->findings.kernel, *disabled);
+              return run(*m, out, *parsed);
             };
           }};
 }

@@ -15,6 +15,7 @@
 
 #include "checks/deadlock/ModelChecker.h"
 #include "cli/Command.h"
+#include "driver/CheckInputs.h"
 #include "interp/Bindings.h"
 #include "ir/Module.h"
 
@@ -89,7 +90,8 @@ bool checkArgNames(const std::vector<const ir::Module *> &modules, const std::ve
 /// read from `paths` (parsed quietly; their own errors are reported by the
 /// run). Does nothing (true) when there are no bindings or no file parses.
 bool checkArgNamesInPaths(const std::vector<std::string> &paths, const std::string &launches,
-                          const std::vector<interp::Bindings::Arg> &bindings, std::ostream &err);
+                          const std::vector<interp::Bindings::Arg> &bindings, std::ostream &err,
+                          const driver::InputFilter &filter = {});
 
 /// The checks of `--arg` and `--grid` for a command that reads them itself
 /// (`tscope tma`): the names against `m`'s arguments (checkArgNames), every
@@ -97,13 +99,16 @@ bool checkArgNamesInPaths(const std::vector<std::string> &paths, const std::stri
 bool checkLaunchOptions(const ir::Module &m, const std::string &file, const std::vector<std::string> &args,
                         const std::string &grid);
 
-/// What a model-checking command does with its parsed file once the bounds
-/// are read and the argument names checked.
-using ModelRun = int (*)(const ir::Module &m, const std::string &file, const std::string &format,
-                         const checks::DeadlockOptions &opts);
+class FindingsOutput;
 
-/// A command over one TTGIR file with the model's bounds and `--format text|json`
-/// (`tscope deadlock`, `tscope races`).
-Command modelCommand(const char *name, const char *description, ModelRun run);
+/// What a model-checking command does with its parsed file once the bounds
+/// are read and the argument names checked: its kernels and findings go to
+/// `out` (which applies --format, --kernel and --disable).
+using ModelRun = int (*)(const ir::Module &m, FindingsOutput &out, const checks::DeadlockOptions &opts);
+
+/// A command over one TTGIR file with the model's bounds, `--format
+/// text|json|sarif`, `--disable`, `--kernel`, `--source-root`/`--prefix-map`
+/// (`tscope deadlock`, `tscope races`); `schema` names its JSON document.
+Command modelCommand(const char *name, const char *description, const char *schema, ModelRun run);
 
 } // namespace tscope::cli

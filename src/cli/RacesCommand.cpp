@@ -58,14 +58,14 @@ void kernelText(std::ostream &os, const support::SourceBuffer &buf, const checks
                     render::shortPlace(locationOf(buf, race.later.where)));
 }
 
-int runRaces(const ir::Module &m, const std::string &file, const std::string &format,
-                const checks::DeadlockOptions &opts) {
+int runRaces(const ir::Module &m, FindingsOutput &out, const checks::DeadlockOptions &opts) {
   const support::SourceBuffer &buf = m.buffer();
   bool found = false;
-  FindingsOutput out(std::cout, "tscope.races/1", file, format == "json", buf);
   for (const auto &r : checks::races::checkRaces(m, opts)) {
+    if (!out.wants(r.kernel))
+      continue;
     checks::AnalysisResult res = checks::races::raceFindings(buf, r);
-    found |= res.kernels.front().verdict == checks::Verdict::Race;
+    found |= res.kernels.front().verdict == checks::Verdict::Race && !out.disabled("race");
     out.add([&] { return kernelJson(buf, r); }, [&](std::ostream &os) { kernelText(os, buf, r); },
             std::move(res.findings));
   }
@@ -78,7 +78,7 @@ int runRaces(const ir::Module &m, const std::string &file, const std::string &fo
 Command makeRacesCommand() {
   return modelCommand("races",
                       "Find buffer races: slot accesses with no happens-before (barrier model, all interleavings)",
-                      runRaces);
+                      "tscope.races/1", runRaces);
 }
 
 } // namespace tscope::cli

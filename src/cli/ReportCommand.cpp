@@ -3,9 +3,8 @@
 #include <fstream>
 #include <iostream>
 
-#include "checks/CheckRegistry.h"
 #include "cli/Command.h"
-#include "cli/ModelOptions.h"
+#include "cli/CheckOptions.h"
 #include "driver/ReportBuilder.h"
 #include "render/HtmlReport.h"
 
@@ -15,37 +14,35 @@ Command makeReportCommand() {
   return {"report", "Write one self-contained HTML report: graph, timeline, findings with source, pass diffs",
           [](CLI::App &app) {
             struct Opts {
-              std::vector<std::string> paths, disabled;
-              std::string out, focus, passes, launches, dot = "dot";
-              bool werror = false;
-              ModelCliOptions model;
+              std::vector<std::string> paths;
+              std::string out = "report.html", focus, passes, dot = "dot", format = "html";
+              CheckCliOptions check;
             };
             auto o = std::make_shared<Opts>();
-            app.add_option("paths", o->paths, "TTGIR/MLIR files, TRITON_KERNEL_DUMP dirs, Triton caches")->required();
-            app.add_option("-o,--output", o->out, "the HTML file to write ('-' for stdout)")->required();
+            app.add_option("paths", o->paths,
+                           "TTGIR/MLIR files, TRITON_KERNEL_DUMP dirs, Triton caches; default: $TRITON_DUMP_DIR "
+                           "(when set) and $TRITON_CACHE_DIR or ~/.triton/cache, newest kernels first");
+            app.add_option("-o,--output", o->out, "the HTML file to write ('-' for stdout)")->capture_default_str();
+            app.add_option("--format", o->format,
+                           "html (the report is one HTML file; tscope check --format json|sarif gives the findings "
+                           "as data)")
+                ->check(CLI::IsMember({"html"}))
+                ->capture_default_str();
             app.add_option("--focus", o->focus, "buffer or barrier the timeline follows (default: first buffer with barriers)");
             app.add_option("--passes", o->passes, "pass log (MLIR_ENABLE_DUMP=1 stderr): pass list with per-pass diffs");
-            app.add_option("--launches", o->launches, "launch record (launches.jsonl) for the TMA check");
-            app.add_option("--disable", o->disabled, "skip a check id (repeatable)")->allow_extra_args(false);
-            app.add_flag("--Werror", o->werror, "treat warnings as errors");
-            app.add_option("--dot", o->dot, "the Graphviz program (default: dot from PATH)");
-            // The deadlock and race checks' bounds, as `tscope check` takes them.
-            addModelOptions(app, o->model);
+            app.add_option("--dot", o->dot, "the Graphviz program (found on PATH)")->capture_default_str();
+            // Every option of `tscope check`, as it takes them.
+            addCheckOptions(app, o->check);
             return [o]() -> int {
-              driver::ReportOptions opts;
-              for (const std::string &id : o->disabled) {
-                if (!checks::isCheckId(id)) {
-                  std::cerr << "error: --disable: no check named '" << id << "' (see tscope check --list-checks)\n";
-                  return kExitBadInput;
-                }
-                opts.check.disabled.insert(id);
+              if (o->check.list) {
+                listChecks(std::cout);
+                return kExitClean;
               }
-              auto bounds = toDeadlockOptions(o->model);
-              if (!bounds || !checkArgNamesInPaths(o->paths, o->launches, bounds->bindings.args, std::cerr))
+              driver::ReportOptions opts;
+              auto check = toCheckOptions(o->check, o->paths);
+              if (!check)
                 return kExitBadInput;
-              opts.check.deadlock = *bounds;
-              opts.check.werror = o->werror;
-              opts.check.launches = o->launches;
+              opts.check = std::move(*check);
               opts.focus = o->focus;
               opts.passes = o->passes;
               opts.dot = o->dot;

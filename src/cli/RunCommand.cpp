@@ -6,6 +6,7 @@
 
 #include "checks/deadlock/ModelChecker.h"
 #include "cli/Command.h"
+#include "cli/CommonOptions.h"
 #include "cli/LoadModule.h"
 #include "dumps/ChildProcess.h"
 #include "dumps/HangTriage.h"
@@ -85,6 +86,18 @@ void printTail(const std::string &path, const std::string &shown, size_t lines) 
   }
 }
 
+/// One argument as a POSIX shell reads it back: bare when it holds only
+/// safe characters, else in single quotes (a quote inside as '\'').
+std::string shellQuoted(const std::string &a) {
+  if (!a.empty() && a.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@%+=:,./-") ==
+                        std::string::npos)
+    return a;
+  std::string q = "'";
+  for (char c : a)
+    q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
 bool nonEmptyDir(const std::filesystem::path &p) {
   std::error_code ec;
   return std::filesystem::is_directory(p, ec) && !std::filesystem::is_empty(p, ec);
@@ -99,17 +112,23 @@ Command makeRunCommand() {
               std::vector<std::string> presetNames, command;
               std::string out = "tscope-run", kernel;
               double timeout = 0;
-              bool explain = false;
+              bool explain = false, quiet = false;
             };
             auto o = std::make_shared<Opts>();
             std::string names;
             for (const dumps::Preset &p : dumps::presets())
               names += std::string(names.empty() ? "" : ", ") + p.name;
             app.add_option("--preset,-p", o->presetNames, "what to dump: " + names + " (repeatable)");
-            app.add_option("-o,--out", o->out, "output folder (default tscope-run); gets dump/, cache/, "
-                                               "stdout.log, stderr.log");
+            app.add_option("-o,--output", o->out, "output folder; gets dump/, cache/, stdout.log, stderr.log")
+                ->capture_default_str();
+            addDeprecatedAlias(app, "--out", "--output", o->out);
+            app.add_flag("-q,--quiet", o->quiet,
+                         "do not show the program's output as it runs (it is kept in stdout.log and stderr.log "
+                         "either way)");
             app.add_option("--kernel", o->kernel, "with --preset passes: dump only this kernel's passes");
-            app.add_option("--timeout", o->timeout, "seconds before the run is ended (its process group killed)");
+            app.add_option("--timeout", o->timeout,
+                           "seconds before the run is ended (its process group killed); 0: none")
+                ->capture_default_str();
             app.add_flag("--explain", o->explain, "print each preset's variables and what they do, then exit");
             app.add_option("command", o->command, "the program and its arguments, after --");
             return [o]() -> int {
@@ -149,7 +168,7 @@ Command makeRunCommand() {
                                                o->kernel);
               std::string cmdline;
               for (const std::string &a : o->command)
-                cmdline += (cmdline.empty() ? "" : " ") + a;
+                cmdline += (cmdline.empty() ? "" : " ") + shellQuoted(a);
               std::cout << "tscope run: " << cmdline << "\n";
               for (auto &[k, v] : env) {
                 std::string shown = v;
@@ -166,6 +185,7 @@ Command makeRunCommand() {
               co.stdoutPath = (out / "stdout.log").string();
               co.stderrPath = (out / "stderr.log").string();
               co.timeoutSeconds = o->timeout;
+              co.echo = !o->quiet;
               dumps::ChildResult r = dumps::runChild(co);
               if (!r.started) {
                 std::cerr << "error: " << r.error << "\n";
@@ -188,7 +208,8 @@ Command makeRunCommand() {
               if (r.strayKilled)
                 std::cout << "note: processes of the run's group outlived it and were ended\n";
               bool failed = r.timedOut || r.interrupted || r.termSignal || r.exitCode != 0;
-              if (failed && !r.timedOut)
+              // Shown live already unless --quiet.
+              if (failed && !r.timedOut && o->quiet)
                 printTail(co.stderrPath, (out / "stderr.log").string(), 8);
               std::string err;
               auto idx = dumps::indexDirectory(out.string(), err);

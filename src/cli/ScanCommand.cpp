@@ -1,8 +1,11 @@
-// `tscope scan DIR`: every kernel of a cache on all cores, as JSON lines.
+// `tscope scan [DIR...]`: every kernel of a cache on all cores, as JSON lines
+// (by default the Triton cache and dump folder, newest kernels first).
 #include <iostream>
 #include <unistd.h>
 
 #include "cli/Command.h"
+#include "cli/CommonOptions.h"
+#include "driver/Progress.h"
 #include "dumps/Scan.h"
 
 namespace tscope::cli {
@@ -10,24 +13,38 @@ namespace tscope::cli {
 Command makeScanCommand() {
   return {"scan", "Scan a whole cache or dump dir on all cores; one JSON line per kernel",
           [](CLI::App &app) {
-            auto dir = std::make_shared<std::string>();
+            auto dirs = std::make_shared<std::vector<std::string>>();
             auto opts = std::make_shared<dumps::ScanOptions>();
             auto noProgress = std::make_shared<bool>(false);
-            app.add_option("dir", *dir, "TRITON_CACHE_DIR, TRITON_DUMP_DIR or a `tscope run` folder")->required();
-            app.add_option("--threads", opts->threads, "worker threads (default: all cores)");
+            app.add_option("dirs", *dirs,
+                           "TRITON_CACHE_DIR, TRITON_DUMP_DIR or a `tscope run` folder; default: $TRITON_DUMP_DIR "
+                           "(when set) and $TRITON_CACHE_DIR or ~/.triton/cache, newest kernels first");
+            app.add_option("--threads", opts->threads, "worker threads (0: all cores)")->capture_default_str();
+            addKernelOption(app, opts->kernelGlob);
             app.add_flag("--no-progress", *noProgress, "no progress bar (there is none unless stderr is a terminal)");
-            return [dir, opts, noProgress]() -> int {
-              opts->progress = !*noProgress && isatty(2);
-              std::ios::sync_with_stdio(false);
-              std::string err;
-              long n = dumps::scanDirectory(*dir, *opts, std::cout, err);
-              if (n < 0) {
-                std::cerr << *dir << ": error: cannot scan: " << err << "\n";
+            return [dirs, opts, noProgress]() -> int {
+              driver::InputFilter filter;
+              if (!resolveInputPaths(*dirs, filter))
                 return kExitBadInput;
+              opts->newestFirst = filter.newestFirst;
+              driver::ProgressMode mode = driver::progressModeFromEnv();
+              opts->progress = !*noProgress && mode != driver::ProgressMode::Never &&
+                               (mode == driver::ProgressMode::Always || isatty(2));
+              std::ios::sync_with_stdio(false);
+              int rc = kExitClean;
+              for (const std::string &dir : *dirs) {
+                std::string err;
+                long n = dumps::scanDirectory(dir, *opts, std::cout, err);
+                if (n < 0) {
+                  std::cerr << dir << ": error: cannot scan: " << err << "\n";
+                  rc = kExitBadInput;
+                  continue;
+                }
+                if (n == 0)
+                  std::cerr << dir << ": no kernel folders found"
+                            << (opts->kernelGlob.empty() ? "" : " matching --kernel " + opts->kernelGlob) << "\n";
               }
-              if (n == 0)
-                std::cerr << *dir << ": no kernel folders found\n";
-              return kExitClean;
+              return rc;
             };
           }};
 }

@@ -7,6 +7,7 @@
 
 #include "checks/tma/TmaFindings.h"
 #include "cli/Command.h"
+#include "cli/CommonOptions.h"
 #include "cli/FindingsOutput.h"
 #include "cli/LoadModule.h"
 #include "cli/ModelOptions.h"
@@ -19,16 +20,18 @@ namespace {
 
 /// The replay's results through the shared findings path, with the
 /// command's own section per kernel and launch (grid, programs, tiles).
-int printTma(const ir::Module &m, const std::string &file, const std::string &format, bool werror,
+int printTma(const ir::Module &m, FindingsOutput &out, const std::set<std::string> &disabled, bool werror,
              const std::vector<checks::TmaLaunch> &launches) {
   const support::SourceBuffer &buf = m.buffer();
   bool failed = false;
-  FindingsOutput out(std::cout, "tscope.tma/1", file, format == "json", buf);
   for (const checks::TmaLaunch &l : launches) {
     for (const checks::TmaKernelResult &r : checks::checkTmaBounds(m, l)) {
+      if (!out.wants(r.kernel))
+        continue;
       checks::AnalysisResult res = checks::tmaFindings(buf, r);
       for (const checks::Finding &f : res.findings)
-        failed |= f.severity == support::Severity::Error || (werror && f.severity == support::Severity::Warning);
+        failed |= !disabled.count(f.check) && (f.severity == support::Severity::Error ||
+                                               (werror && f.severity == support::Severity::Warning));
       auto kernelJson = [&]() -> nlohmann::json {
         return {{"name", r.kernel},
                 {"launch", r.origin},
@@ -63,22 +66,27 @@ Command makeTmaCommand() {
   return {"tma", "TMA bounds: replay a launch and name the programs whose tiles leave the tensor",
           [](CLI::App &app) {
             struct Opts {
-              std::string file, launch, grid, format = "text", kernel;
+              std::string file, launch, grid;
               std::vector<std::string> args, descs;
               bool werror = false;
+              FindingsCliOptions findings;
             };
             auto o = std::make_shared<Opts>();
             app.add_option("file", o->file, "TTGIR (or TTIR) file")->required();
-            app.add_option("--launch", o->launch,
+            app.add_option("--launches", o->launch,
                            "launches.jsonl written by `tscope record` (default: the one beside FILE, unless "
                            "--grid or --arg is given)");
+            addDeprecatedAlias(app, "--launch", "--launches", o->launch);
             app.add_option("--grid", o->grid, "X[,Y,Z]");
-            app.add_option("--arg", o->args, "NAME=VALUE (repeatable)");
-            app.add_option("--desc", o->descs, "NAME=D0xD1...: a descriptor's tensor shape (repeatable)");
-            app.add_option("--kernel", o->kernel, "only this kernel");
-            app.add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+            app.add_option("--arg", o->args, "NAME=VALUE (repeatable)")->allow_extra_args(false);
+            app.add_option("--desc", o->descs, "NAME=D0xD1...: a descriptor's tensor shape (repeatable)")
+                ->allow_extra_args(false);
             app.add_flag("--Werror", o->werror, "treat warnings (tiles past the end, not verified) as errors");
+            addFindingsOptions(app, o->findings, {"text", "json", "sarif"});
             return [o]() -> int {
+              auto disabled = checkFindingsOptions(o->findings);
+              if (!disabled)
+                return kExitBadInput;
               driver::DescShapes descs;
               for (const std::string &d : o->descs) {
                 auto p = driver::parseDescShape(d);
@@ -95,7 +103,7 @@ Command makeTmaCommand() {
               if (!record.empty()) {
                 std::vector<std::string> errors;
                 for (checks::TmaLaunch &l : driver::readTmaLaunches(record, descs, errors))
-                  if (o->kernel.empty() || l.kernel == o->kernel)
+                  if (driver::kernelNameMatches(o->findings.kernel, l.kernel))
                     launches.push_back(std::move(l));
                 for (const std::string &e : errors)
                   std::cerr << "error: " << e << "\n";
@@ -103,7 +111,9 @@ Command makeTmaCommand() {
                   return kExitBadInput;
               } else {
                 checks::TmaLaunch l;
-                l.kernel = o->kernel;
+                // A plain name picks the kernel; a glob is applied to the results.
+                if (o->findings.kernel.find_first_of("*?[") == std::string::npos)
+                  l.kernel = o->findings.kernel;
                 if (!o->grid.empty()) {
                   auto g = interp::parseDim3(o->grid, 1);
                   if (!g) {
@@ -127,7 +137,9 @@ Command makeTmaCommand() {
               auto m = loadModule(o->file);
               if (!m || !checkLaunchOptions(*m, o->file, o->args, o->grid))
                 return kExitBadInput;
-              return printTma(*m, o->file, o->format, o->werror, launches);
+              FindingsOutput out(std::cout, "tscope.tma/1", o->file, o->findings.format, m->buffer());
+              out.filter(o->findings.kernel, *disabled);
+              return printTma(*m, out, *disabled, o->werror, launches);
             };
           }};
 }

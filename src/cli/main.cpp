@@ -1,9 +1,11 @@
 // tscope: entry point; the subcommand table lives in Commands.cpp.
 #include <cstring>
 #include <iostream>
+#include <set>
 #include <string>
 
 #include "cli/Command.h"
+#include "render/Color.h"
 
 int main(int argc, char **argv) {
   // Named, so usage lines say `tscope`, not the path the binary was run by.
@@ -11,9 +13,25 @@ int main(int argc, char **argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", "tscope 0.1.0");
   std::function<int()> run;
+  // --color on every command that prints findings as text.
+  static const std::set<std::string> kFindings = {"barriers", "deadlock", "races", "tma",  "fences",
+                                                   "lint",     "check",    "regs",  "report"};
+  std::string color = "auto";
   for (const tscope::cli::Command &c : tscope::cli::commands()) {
     CLI::App *sub = app.add_subcommand(c.name, c.description);
+    // Every default shows in --help (an option whose default is empty shows none).
+    sub->option_defaults()->always_capture_default();
     auto fn = c.setup(*sub);
+    // ... and "none" (an empty list) shows as nothing rather than "=[]".
+    for (CLI::Option *opt : sub->get_options())
+      if (opt->get_default_str() == "[]")
+        opt->default_str("");
+    if (kFindings.count(c.name))
+      sub->add_option("--color", color,
+                      "colour error/warning/note in text findings: auto (when stdout is a terminal and NO_COLOR "
+                      "is not set), always, never")
+          ->check(CLI::IsMember({"auto", "always", "never"}))
+          ->capture_default_str();
     sub->callback([&run, fn] { run = fn; });
   }
   if (argc > 1 && argv[1][0] != '-') {
@@ -37,5 +55,8 @@ int main(int argc, char **argv) {
     int rc = app.exit(e);
     return rc == 0 ? 0 : tscope::cli::kExitBadInput;
   }
+  tscope::render::ColorChoice choice = tscope::render::ColorChoice::Auto;
+  tscope::render::parseColorChoice(color, choice);
+  tscope::render::setColor(choice);
   return run ? run() : tscope::cli::kExitBadInput;
 }

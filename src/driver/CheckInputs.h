@@ -6,6 +6,7 @@
 
 #include <map>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,13 +28,46 @@ struct InputSet {
   std::vector<std::string> notes;  ///< e.g. "PATH: same IR as OTHER, checked once"
 };
 
+/// What narrows and orders the kernels of the PATHs (`--kernel`, and the
+/// newest-first order of the default cache).
+struct InputFilter {
+  std::string kernelGlob; ///< `--kernel`: a shell glob over kernel names; empty: every kernel
+  bool newestFirst = false; ///< kernels of a directory by modification time, newest first
+};
+
+/// True when `name` matches the shell glob `glob` (fnmatch; `*`, `?`, `[...]`).
+bool kernelNameMatches(const std::string &glob, const std::string &name);
+
+/// The kernel names (`tt.func public @NAME`, `llvm.func @NAME`) of an IR
+/// file's text, for `--kernel` on a file given by path.
+std::vector<std::string> kernelNamesInText(std::string_view text);
+
+/// The folders tscope reads when a command is given no PATH: $TRITON_DUMP_DIR
+/// (when set), then $TRITON_CACHE_DIR or, when unset, ~/.triton/cache; only
+/// those that are directories. `looked` says what was tried, for the message
+/// when none exists.
+struct DefaultInputs {
+  std::vector<std::string> dirs;
+  std::string looked;
+};
+DefaultInputs defaultInputDirs();
+
+/// The one line on stderr that says which folders a command read by default
+/// ("tscope: no PATH given; reading the Triton cache /home/u/.triton/cache
+/// (newest kernels first)"), or the error when none exists. False when none.
+bool announceDefaultInputs(const DefaultInputs &d, std::ostream &err);
+
 /// Resolves `paths`. A file is taken as is; a directory is indexed as a dump
 /// or cache (every kernel folder with a .ttgir), or, when it holds no kernel
 /// folders, its own *.ttgir files. `launches` (when not empty) applies to
 /// every file; otherwise a launches.jsonl in the file's folder, or in the
 /// directory given, is used. Files with byte-identical contents (the same
 /// kernel in a dump and its cache) are checked once.
-InputSet collectInputs(const std::vector<std::string> &paths, const std::string &launches);
+/// `filter` keeps the kernels whose name matches `--kernel` (a kernel
+/// folder's kernel, or a file's functions) and orders each directory's
+/// kernels newest first when asked.
+InputSet collectInputs(const std::vector<std::string> &paths, const std::string &launches,
+                       const InputFilter &filter = {});
 
 /// The launch record (launches.jsonl) in the folder of `file`, or "" when
 /// there is none (`tscope check` and `tscope tma` both look there).

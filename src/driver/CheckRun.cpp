@@ -6,6 +6,9 @@
 #include <map>
 
 #include "driver/CheckInputs.h"
+#include "driver/Progress.h"
+#include "driver/SourcePaths.h"
+#include <fmt/format.h>
 #include "ir/Parser.h"
 #include "kernel/Kernel.h"
 #include "render/FindingRender.h"
@@ -24,6 +27,11 @@ void attachPythonLines(std::vector<checks::Finding> &findings) {
   for (checks::Finding &f : findings) {
     if (f.where.pyFile.empty() || !f.where.pyLine)
       continue;
+    // IR compiled elsewhere: its Python paths as this machine reaches them.
+    f.where.pyFile = resolveSourcePath(f.where.pyFile);
+    for (checks::RelatedLocation &r : f.related)
+      if (!r.where.pyFile.empty())
+        r.where.pyFile = resolveSourcePath(r.where.pyFile);
     auto key = std::make_pair(f.where.pyFile, f.where.pyLine);
     auto it = cache.find(key);
     if (it == cache.end()) {
@@ -76,13 +84,21 @@ size_t CheckRunResult::count(support::Severity s) const {
 }
 
 void checkModule(FileResult &fr, const ir::Module &m, const std::vector<checks::TmaLaunch> &launches,
-                 const CheckOptions &opts) {
+                 const CheckOptions &opts, const std::function<void(const std::string &)> &onAnalysis) {
   size_t buildsBefore = kernel::Kernel::buildCount();
   // The file's facts, once: every analysis reads the same kernels, and the
   // deadlock and race checks share one exploration.
   std::vector<kernel::Kernel> kernels = kernel::Kernel::build(m);
   std::optional<std::vector<checks::races::KernelModelResult>> shared;
-  checks::CheckContext ctx{m, kernels, launches, opts.deadlock, opts.disabled, &shared};
+  // --timeout is per kernel file: this module's searches get their own deadline.
+  checks::DeadlockOptions bounds = opts.deadlock;
+  if (opts.timeoutPerFile > 0) {
+    bounds.timeoutSeconds = opts.timeoutPerFile;
+    bounds.deadline = std::chrono::steady_clock::now() +
+                      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                          std::chrono::duration<double>(opts.timeoutPerFile));
+  }
+  checks::CheckContext ctx{m, kernels, launches, bounds, opts.disabled, &shared};
   ctx.lowering = opts.lowering;
   for (const checks::Analysis &a : checks::analyses()) {
     AnalysisSummary s;
@@ -96,6 +112,8 @@ void checkModule(FileResult &fr, const ir::Module &m, const std::vector<checks::
       fr.analyses.push_back(std::move(s));
       continue;
     }
+    if (onAnalysis)
+      onAnalysis(std::string(a.name));
     auto t0 = std::chrono::steady_clock::now();
     checks::AnalysisOutcome o = a.run(ctx);
     s.ms = msSince(t0);
@@ -119,13 +137,16 @@ void checkModule(FileResult &fr, const ir::Module &m, const std::vector<checks::
 
 CheckRunResult runChecks(const std::vector<std::string> &paths, const CheckOptions &opts, std::ostream &err) {
   CheckRunResult res;
-  InputSet inputs = collectInputs(paths, opts.launches);
+  InputSet inputs = collectInputs(paths, opts.launches, opts.filter);
   for (const std::string &e : inputs.errors)
     err << e.substr(0, e.find(": ")) << ": error: " << e.substr(e.find(": ") + 2) << "\n";
   res.badInput = !inputs.errors.empty();
   res.notes = inputs.notes;
   std::map<std::string, std::vector<checks::TmaLaunch>> launchCache;
+  ProgressLine progress("tscope check", "kernel files", inputs.files.size());
+  size_t done = 0;
   for (const CheckInput &in : inputs.files) {
+    progress.update(done++, "parsing " + in.path);
     auto tParse = std::chrono::steady_clock::now();
     std::string why;
     auto buf = support::SourceBuffer::open(in.path, why);
@@ -156,9 +177,17 @@ CheckRunResult runChecks(const std::vector<std::string> &paths, const CheckOptio
     fr.path = in.path;
     fr.launches = in.launches;
     fr.parseMs = msSince(tParse);
-    checkModule(fr, *m, lc->second, opts);
+    checkModule(fr, *m, lc->second, opts,
+                [&](const std::string &analysis) { progress.update(done - 1, analysis + " on " + in.path); });
     attachPythonLines(fr.findings);
     fr.module = std::move(m);
+    if (opts.timing) {
+      progress.finish();
+      std::string line = fmt::format("{}: parse {:.1f} ms", fr.path, fr.parseMs);
+      for (const AnalysisSummary &s : fr.analyses)
+        line += fmt::format(", {} {:.1f} ms", s.name, s.ms);
+      err << line << fmt::format("; kernel facts built {} time{}\n", fr.kernelBuilds, fr.kernelBuilds == 1 ? "" : "s");
+    }
     res.files.push_back(std::move(fr));
   }
   return res;

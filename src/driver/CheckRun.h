@@ -2,6 +2,7 @@
 // every enabled analysis of the registry, collect findings per file.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <ostream>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "checks/CheckRegistry.h"
+#include "driver/CheckInputs.h"
 #include "ir/Module.h"
 #include "kernel/Kernel.h"
 
@@ -23,6 +25,11 @@ struct CheckOptions {
   std::map<std::string, std::vector<int64_t>> descShapes; ///< --desc: added to every launch's descriptor shapes
   checks::DeadlockOptions deadlock;
   checks::fences::LoweringChoice lowering = checks::fences::LoweringChoice::Auto; ///< `--lowering`
+  InputFilter filter;   ///< `--kernel`, and newest first for the default cache
+  bool timing = false;  ///< `--timing`: per file, the parse and per-analysis times on the error stream
+  /// `--timeout`: seconds of model checking per kernel file (0: none); each
+  /// file's search gets its own deadline.
+  double timeoutPerFile = 0;
 };
 
 /// What one analysis did on one file.
@@ -66,9 +73,11 @@ struct CheckRunResult {
 
 /// Runs every enabled analysis of the registry over one parsed module (what
 /// runChecks does for each file): fills `fr.analyses`, `fr.findings` (sorted,
-/// Python lines not attached), `fr.kernels` and `fr.kernelBuilds`.
+/// Python lines not attached), `fr.kernels` and `fr.kernelBuilds`;
+/// `onAnalysis` (may be empty) hears each analysis's name as it starts (the
+/// progress line). `opts.timeoutPerFile` is this module's search deadline.
 void checkModule(FileResult &fr, const ir::Module &m, const std::vector<checks::TmaLaunch> &launches,
-                 const CheckOptions &opts);
+                 const CheckOptions &opts, const std::function<void(const std::string &)> &onAnalysis = {});
 
 /// Runs the checks; input problems (unreadable paths, parse errors, bad
 /// launch lines) are printed to `err` in the compiler convention.

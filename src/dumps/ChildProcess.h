@@ -1,5 +1,5 @@
 // ChildProcess: runs the user's command in its own process group with its
-// output in files, and ends the whole group on a timeout or Ctrl-C.
+// output in files (and, when asked, shown live), and ends the whole group on a timeout or Ctrl-C.
 #pragma once
 
 #include <string>
@@ -15,6 +15,9 @@ struct ChildOptions {
   std::string stdoutPath, stderrPath;                       ///< created (truncated)
   double timeoutSeconds = 0;                                ///< 0: none
   double graceSeconds = 3;                                  ///< between the polite signal and SIGKILL
+  /// Also show the output live: the child's stdout copied to ours (fd 1) and
+  /// its stderr to ours (fd 2) as it comes, besides the files.
+  bool echo = false;
 };
 
 /// How it ended.

@@ -2,8 +2,11 @@
 // kernel runs in parallel; lines are written in index order afterwards.
 #include "dumps/Scan.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <filesystem>
+#include <fnmatch.h>
 #include <fmt/format.h>
 #include <iostream>
 #include <mutex>
@@ -33,7 +36,21 @@ long scanDirectory(const std::string &root, const ScanOptions &opts, std::ostrea
   std::vector<Item> items;
   for (const IndexSection &s : idx->sections)
     for (const KernelEntry &e : s.entries)
-      items.push_back({&s, &e, {}});
+      if (opts.kernelGlob.empty() || fnmatch(opts.kernelGlob.c_str(), e.kernel.c_str(), 0) == 0)
+        items.push_back({&s, &e, {}});
+  if (opts.newestFirst) {
+    std::vector<std::pair<std::filesystem::file_time_type, size_t>> order;
+    for (size_t i = 0; i < items.size(); ++i) {
+      std::error_code ec;
+      auto t = std::filesystem::last_write_time(items[i].e->dir, ec);
+      order.emplace_back(ec ? std::filesystem::file_time_type::min() : t, i);
+    }
+    std::stable_sort(order.begin(), order.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
+    std::vector<Item> sorted;
+    for (const auto &[t, i] : order)
+      sorted.push_back(items[i]);
+    items = std::move(sorted);
+  }
   std::atomic<size_t> done{0};
   std::mutex progressMutex;
   auto t0 = std::chrono::steady_clock::now();
@@ -84,8 +101,8 @@ long scanDirectory(const std::string &root, const ScanOptions &opts, std::ostrea
       std::lock_guard<std::mutex> g(progressMutex);
       double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       size_t width = 30, fill = items.empty() ? width : n * width / items.size();
-      std::cerr << fmt::format("\r[{}{}] {}/{} kernels, {:.1f} s", std::string(fill, '#'),
-                               std::string(width - fill, ' '), n, items.size(), s)
+      std::cerr << fmt::format("\r[{}{}] {}/{} kernels, {:.1f} s, {:.0f} kernels/s", std::string(fill, '#'),
+                               std::string(width - fill, ' '), n, items.size(), s, s > 0 ? n / s : 0.0)
                 << std::flush;
     }
   }, 8);

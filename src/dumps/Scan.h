@@ -12,6 +12,8 @@ namespace tscope::dumps {
 struct ScanOptions {
   unsigned threads = 0;   ///< 0: all cores
   bool progress = false;  ///< a progress bar on stderr
+  std::string kernelGlob; ///< only kernels whose name matches this shell glob (empty: all)
+  bool newestFirst = false; ///< kernels by their folder's modification time, newest first
 };
 
 /// Scans `root`; JSON lines go to `out` in a stable order (by section, kernel,

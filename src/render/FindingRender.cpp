@@ -4,7 +4,9 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <map>
+#include <sstream>
 
+#include "render/Color.h"
 #include "support/Diagnostics.h"
 
 namespace tscope::render {
@@ -44,6 +46,17 @@ nlohmann::json sourceJson(const FindingLocation &l) {
 }
 
 void findingText(std::ostream &os, const support::SourceBuffer *buf, const Finding &f) {
+  if (colorEnabled()) {
+    // Rendered plain, then painted (the severities, location and caret).
+    std::ostringstream plain;
+    findingTextPlain(plain, buf, f);
+    os << paintDiagnostics(plain.str());
+    return;
+  }
+  findingTextPlain(os, buf, f);
+}
+
+void findingTextPlain(std::ostream &os, const support::SourceBuffer *buf, const Finding &f) {
   if (buf && f.where.offset) {
     support::Diagnostic d;
     d.severity = f.severity;

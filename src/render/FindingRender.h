@@ -22,6 +22,8 @@ struct FindingFile {
 /// Python line as `pyfile:line: note: ...`, related locations as `note:`
 /// diagnostics, then notes and the trace.
 void findingText(std::ostream &os, const support::SourceBuffer *buf, const checks::Finding &f);
+/// findingText without colour, whatever --color says.
+void findingTextPlain(std::ostream &os, const support::SourceBuffer *buf, const checks::Finding &f);
 
 /// One finding in the shared JSON shape: check, severity, message, location,
 /// source, related, notes, trace.

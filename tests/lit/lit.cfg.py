@@ -56,3 +56,16 @@ for _py in [params.get("sarif_python", ""),
         config.available_features.add("sarif-schema")
         config.substitutions.append(("%sarif_python", _py))
         break
+
+# A GPU the CUDA driver can use (cuInit and a device): `tscope record`'s
+# no-GPU test runs only where there is none.
+def _has_cuda_gpu():
+    import ctypes
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        return False
+    n = ctypes.c_int(0)
+    return cuda.cuInit(0) == 0 and cuda.cuDeviceGetCount(ctypes.byref(n)) == 0 and n.value > 0
+if _has_cuda_gpu():
+    config.available_features.add("cuda-gpu")
