@@ -267,13 +267,25 @@ void passEffects(const PassLog &log, PassAnalysis &a, unsigned threads, const st
       }
     }
   }
+  // A dump is the after of one pass and the before of the next: each dump
+  // of a pair is split into hashed lines once, then every pair diffs lines.
+  std::vector<uint32_t> slotOf(log.snapshots.size(), UINT32_MAX);
+  std::vector<uint32_t> used;
+  for (const PairEffect &e : pairs)
+    for (uint32_t i : {e.before, e.after})
+      if (slotOf[i] == UINT32_MAX) {
+        slotOf[i] = static_cast<uint32_t>(used.size());
+        used.push_back(i);
+      }
+  std::vector<std::vector<HashedLine>> lines(used.size());
+  parallelFor(used.size(), threads, [&](size_t k) { lines[k] = hashLines(log.snapshots[used[k]].ir); }, 4);
   parallelFor(pairs.size(), threads, [&](size_t p) {
     PairEffect &e = pairs[p];
     const Snapshot &sb = log.snapshots[e.before], &sa = log.snapshots[e.after];
     if (sb.ir == sa.ir)
       return;
     e.changed = true;
-    e.lines = countLineChanges(sb.ir, sa.ir);
+    e.lines = countLineChanges(lines[slotOf[e.before]], lines[slotOf[e.after]]);
     e.deltas = opDeltas(a.facts[canon[e.before]].ops, a.facts[canon[e.after]].ops);
   }, 4);
   parallelFor(log.compiles.size(), threads, [&](size_t c) {

@@ -1,6 +1,8 @@
 // Location resolution by a small scanner over location text; never recursive.
 #include "ir/Location.h"
 
+#include "ir/ByteScan.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstring>
@@ -230,12 +232,19 @@ std::vector<MissingLocAlias> missingLocAliases(const Module &m) {
         continue;
       int depth = 1;
       size_t j = i + 4;
-      for (; j < text.size() && depth > 0 && text[j] != '\n'; ++j) {
+      // Only `"`, `(`, `)`, `#` and the line's end matter: jump between them.
+      for (; depth > 0; ++j) {
+        j = detail::findAnyOf5(text, j, '"', '(', ')', '#', '\n');
+        if (j >= text.size() || text[j] == '\n')
+          break;
         char ch = text[j];
         if (ch == '"') {
-          for (++j; j < text.size() && text[j] != '"' && text[j] != '\n'; ++j)
-            if (text[j] == '\\')
-              ++j;
+          for (++j;;) {
+            j = detail::findAnyOf5(text, j, '"', '\\', '\n', '"', '"');
+            if (j >= text.size() || text[j] != '\\')
+              break;
+            j += 2;
+          }
         } else if (ch == '(') {
           ++depth;
         } else if (ch == ')') {
