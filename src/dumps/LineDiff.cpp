@@ -192,10 +192,58 @@ LineChanges multisetChanges(const Line *a, int64_t n, const Line *b, int64_t m) 
 
 std::vector<HashedLine> hashLines(std::string_view text) { return splitLines(text); }
 
+std::pair<std::string_view, std::string_view> trimCommonLines(std::string_view a, std::string_view b) {
+  size_t n = std::min(a.size(), b.size());
+  // Common prefix: bytes up to the first difference, cut back to just after
+  // the last newline before it (a line is common only when its newline is).
+  size_t d = 0;
+  while (d + 8 <= n) {
+    uint64_t x, y;
+    std::memcpy(&x, a.data() + d, 8);
+    std::memcpy(&y, b.data() + d, 8);
+    if (x != y)
+      break;
+    d += 8;
+  }
+  while (d < n && a[d] == b[d])
+    ++d;
+  size_t pre = 0;
+  if (d == a.size() && d == b.size())
+    return {a.substr(0, 0), b.substr(0, 0)}; // equal: all of it is the common tail
+  for (size_t k = d; k > 0; --k)
+    if (a[k - 1] == '\n') {
+      pre = k;
+      break;
+    }
+  // Common suffix, not reaching into the prefix, starting at a line start on
+  // both sides.
+  size_t s = 0, room = n - pre;
+  while (s + 8 <= room) {
+    uint64_t x, y;
+    std::memcpy(&x, a.data() + a.size() - s - 8, 8);
+    std::memcpy(&y, b.data() + b.size() - s - 8, 8);
+    if (x != y)
+      break;
+    s += 8;
+  }
+  while (s < room && a[a.size() - 1 - s] == b[b.size() - 1 - s])
+    ++s;
+  size_t sa = a.size() - s, sb = b.size() - s;
+  size_t t = 0;
+  auto lineStart = [](std::string_view x, size_t i) { return i == 0 || x[i - 1] == '\n'; };
+  if (s > 0 && !(lineStart(a, sa) && lineStart(b, sb))) {
+    t = 1;
+    while (t < s && a[sa + t - 1] != '\n')
+      ++t;
+  }
+  return {a.substr(pre, sa + t - pre), b.substr(pre, sb + t - pre)};
+}
+
 LineChanges countLineChanges(std::string_view ta, std::string_view tb) {
   if (ta == tb)
     return {};
-  return countLineChanges(splitLines(ta), splitLines(tb));
+  auto [ma, mb] = trimCommonLines(ta, tb);
+  return countLineChanges(splitLines(ma), splitLines(mb));
 }
 
 LineChanges countLineChanges(const std::vector<HashedLine> &a, const std::vector<HashedLine> &b) {

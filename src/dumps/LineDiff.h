@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace tscope::dumps {
@@ -21,6 +22,12 @@ struct LineChanges {
 
 /// The number of lines added and removed to turn `a` into `b`.
 LineChanges countLineChanges(std::string_view a, std::string_view b);
+
+/// `a` and `b` without their longest common prefix and suffix of whole
+/// lines found by comparing bytes (no splitting): what a line diff of the two
+/// must look at. Lines stripped here are equal on both sides, so counts over
+/// the middles equal counts over the texts.
+std::pair<std::string_view, std::string_view> trimCommonLines(std::string_view a, std::string_view b);
 
 /// A line of a text with its 64-bit hash (a trailing '\r' dropped).
 struct HashedLine {

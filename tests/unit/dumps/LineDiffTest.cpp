@@ -87,3 +87,27 @@ TEST(LineDiff, PreHashedLinesCountAsTheLcs) {
   EXPECT_EQ(hashLines("a\r\nb").size(), 2u);
   EXPECT_EQ(hashLines("a\r\nb")[0].text, "a");
 }
+
+TEST(LineDiff, TrimmedMiddlesAreWholeLinesAndKeepCounts) {
+  std::vector<std::string> texts = {"",        "x",          "x\n",        "x\ny",       "x\nx\n",  "a\nb\nc\n",
+                                    "a\nB\nc\n", "a\nb\nc",  "abc\n",      "abd\n",      "a\r\nb\n", "a\nb\n",
+                                    "p\nq\nr\ns\nt\n", "p\nq\nX\ns\nt\n", "p\nq\ns\nt\n", "t\n",   "\n\n", "\n"};
+  for (const std::string &a : texts)
+    for (const std::string &b : texts) {
+      auto [ma, mb] = trimCommonLines(a, b);
+      // The middles are cut at line starts, and what is cut is the same on both sides.
+      size_t pa = static_cast<size_t>(ma.data() - a.data()), pb = static_cast<size_t>(mb.data() - b.data());
+      EXPECT_EQ(pa, pb);
+      EXPECT_EQ(a.substr(0, pa), b.substr(0, pb));
+      EXPECT_TRUE(pa == 0 || a[pa - 1] == '\n') << a << "|" << b;
+      std::string ta = a.substr(pa + ma.size()), tb = b.substr(pb + mb.size());
+      EXPECT_EQ(ta, tb) << a << "|" << b;
+      EXPECT_TRUE(ta.empty() || ((pa + ma.size() == 0 || a[pa + ma.size() - 1] == '\n') &&
+                                 (pb + mb.size() == 0 || b[pb + mb.size() - 1] == '\n')))
+          << a << "|" << b;
+      auto [added, removed] = lcsCounts(a, b);
+      LineChanges c = countLineChanges(std::string_view(a), std::string_view(b));
+      EXPECT_EQ(c.added, added) << a << "|" << b;
+      EXPECT_EQ(c.removed, removed) << a << "|" << b;
+    }
+}
