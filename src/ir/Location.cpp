@@ -190,14 +190,25 @@ public:
     }
   }
   bool has(std::string_view name) const {
+    // Uses repeat (`loc(#loc)` on most ops of a pretty dump): remember the last.
+    if (name == lastName_)
+      return lastHas_;
+    lastName_ = name;
+    lastHas_ = lookup(name);
+    return lastHas_;
+  }
+
+private:
+  bool lookup(std::string_view name) const {
     int64_t n = locNumber(name);
     if (n >= 0 && n < kMaxNumbered)
       return static_cast<size_t>(n) < numbered_.size() && numbered_[static_cast<size_t>(n)];
     return chunk_.findAlias(name) != nullptr;
   }
 
-private:
   static constexpr int64_t kMaxNumbered = int64_t(1) << 24;
+  mutable std::string_view lastName_;
+  mutable bool lastHas_ = false;
   const Chunk &chunk_;
   std::vector<bool> numbered_;
 };

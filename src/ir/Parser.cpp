@@ -11,6 +11,7 @@
 // attribute dictionary.
 #include "ir/Parser.h"
 
+#include <array>
 #include <cstring>
 #include <string>
 #include <unordered_map>
@@ -1059,6 +1060,22 @@ void Parser::finishOp(size_t fi) {
     resolveForwardRefs(op);
 }
 
+/// Byte classes of a pretty type signature: 0 nothing, 1 opener, 2 closer,
+/// 3 '>', 4 '"', 5 ',' or blank, 6 '-'.
+constexpr auto kSigClass = [] {
+  std::array<uint8_t, 256> t{};
+  for (char c : {'(', '[', '{', '<'})
+    t[static_cast<unsigned char>(c)] = 1;
+  for (char c : {')', ']', '}'})
+    t[static_cast<unsigned char>(c)] = 2;
+  t['>'] = 3;
+  t['"'] = 4;
+  for (char c : {',', ' ', '\t', '\n', '\r'})
+    t[static_cast<unsigned char>(c)] = 5;
+  t['-'] = 6;
+  return t;
+}();
+
 void Parser::inferPrettyResultTypes(Operation *op, SourceRange header) {
   if (op->numResults == 0 || (op->typeSig.empty() && header.empty()))
     return;
@@ -1084,20 +1101,29 @@ void Parser::inferPrettyResultTypes(Operation *op, SourceRange header) {
     int depth = 0;
     bool simple = true;
     for (size_t i = 0; i < sig.size() && simple; ++i) {
-      char c = sig[i];
-      if (c == '"') {
-        i = detail::skipString(sig, i);
-        continue;
-      }
-      if (c == '(' || c == '[' || c == '{' || c == '<')
+      uint8_t k = kSigClass[static_cast<unsigned char>(sig[i])];
+      switch (k) {
+      case 0:
+        break;
+      case 1:
         ++depth;
-      else if (c == ')' || c == ']' || c == '}')
+        break;
+      case 2:
         --depth;
-      else if (c == '>')
+        break;
+      case 3:
         depth -= !(i > 0 && sig[i - 1] == '-');
-      else if (depth == 0 && (c == ',' || detail::isSpace(c) ||
-                              (c == '-' && i + 1 < sig.size() && sig[i + 1] == '>')))
-        simple = false;
+        break;
+      case 4:
+        i = detail::skipString(sig, i);
+        break;
+      case 5:
+        simple = depth != 0;
+        break;
+      default: // '-'
+        simple = !(depth == 0 && i + 1 < sig.size() && sig[i + 1] == '>');
+        break;
+      }
     }
     if (simple) {
       for (uint32_t i = 0; i < op->numResults; ++i)
@@ -1110,23 +1136,29 @@ void Parser::inferPrettyResultTypes(Operation *op, SourceRange header) {
   {
     int depth = 0;
     for (size_t i = 0; i + 1 < sig.size(); ++i) {
-      char c = sig[i];
-      if (c == '"') {
+      switch (kSigClass[static_cast<unsigned char>(sig[i])]) {
+      case 1:
+        ++depth;
+        break;
+      case 2:
+      case 3:
+        --depth;
+        break;
+      case 4:
         for (++i; i < sig.size() && sig[i] != '"'; ++i)
           if (sig[i] == '\\')
             ++i;
-        continue;
+        break;
+      case 6:
+        if (sig[i + 1] == '>') {
+          if (depth == 0)
+            arrow = i;
+          ++i;
+        }
+        break;
+      default:
+        break;
       }
-      if (c == '-' && sig[i + 1] == '>') {
-        if (depth == 0)
-          arrow = i;
-        ++i;
-        continue;
-      }
-      if (c == '(' || c == '[' || c == '{' || c == '<')
-        ++depth;
-      else if (c == ')' || c == ']' || c == '}' || c == '>')
-        --depth;
     }
   }
   std::string_view part = arrow == std::string_view::npos ? sig : trim(sig.substr(arrow + 2));
