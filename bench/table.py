@@ -101,7 +101,7 @@ def main():
 
     load = os.getloadavg()[0]
     print(f"{os.cpu_count()} cores, load average {load:.1f} at the end; medians of {a.runs} interleaved runs "
-          f"(mlir-opt: 2); MB/s from CPU time (user+sys), wall-clock MB/s in brackets")
+          f"(mlir-opt: at most 2); MB/s from CPU time (user+sys), wall-clock MB/s in brackets")
     print(f"{'measure':<34} {'tscope':>22} {'peer':>34} {'tscope/peer':>12}")
 
     def row(label, nbytes, res, peer):
