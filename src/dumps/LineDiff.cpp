@@ -17,11 +17,7 @@ namespace {
 constexpr int64_t kMaxCountD = 20000; // beyond this, counts come from the multiset
 constexpr int64_t kMaxScriptD = 4000;  // beyond this, the diff is one hunk
 
-struct Line {
-  std::string_view text;
-  uint64_t hash;
-  bool operator==(const Line &o) const { return hash == o.hash && text == o.text; }
-};
+using Line = HashedLine;
 
 uint64_t hashBytes(std::string_view s) {
   uint64_t h = 1469598103934665603ull; // FNV-1a, 8 bytes at a time
@@ -35,6 +31,59 @@ uint64_t hashBytes(std::string_view s) {
   for (; i < s.size(); ++i)
     h = (h ^ static_cast<unsigned char>(s[i])) * 1099511628211ull;
   return h ^ s.size();
+}
+
+/// A set of 64-bit line hashes with two flag bits each: open addressing,
+/// cleared and reused, so a diff allocates nothing once warm.
+class HashFlags {
+public:
+  void reset(size_t n) {
+    size_t cap = 64;
+    while (cap < n * 2)
+      cap *= 2;
+    if (keys_.size() < cap || keys_.size() > cap * 8) {
+      keys_.assign(cap, 0);
+      flags_.assign(cap, 0);
+    } else {
+      std::fill(flags_.begin(), flags_.begin() + static_cast<std::ptrdiff_t>(keys_.size()), 0);
+    }
+    mask_ = keys_.size() - 1;
+  }
+  /// The flags of `h` (a slot with flags 0 is empty).
+  uint8_t &at(uint64_t h) {
+    for (size_t i = (h ^ (h >> 31)) & mask_;; i = (i + 1) & mask_) {
+      if (flags_[i] == 0) {
+        keys_[i] = h;
+        return flags_[i];
+      }
+      if (keys_[i] == h)
+        return flags_[i];
+    }
+  }
+  uint8_t get(uint64_t h) const {
+    for (size_t i = (h ^ (h >> 31)) & mask_;; i = (i + 1) & mask_) {
+      if (flags_[i] == 0)
+        return 0;
+      if (keys_[i] == h)
+        return flags_[i];
+    }
+  }
+
+private:
+  std::vector<uint64_t> keys_;
+  std::vector<uint8_t> flags_;
+  size_t mask_ = 0;
+};
+
+/// Per-thread buffers of the count path.
+struct Scratch {
+  HashFlags seen;
+  std::vector<Line> fa, fb;
+  std::vector<int64_t> v;
+};
+Scratch &scratch() {
+  thread_local Scratch s;
+  return s;
 }
 
 std::vector<Line> splitLines(std::string_view t) {
@@ -56,7 +105,8 @@ int64_t myers(const Line *a, int64_t n, const Line *b, int64_t m, int64_t maxD,
               std::vector<std::vector<int64_t>> *trace) {
   int64_t max = n + m;
   int64_t limit = std::min(max, maxD);
-  std::vector<int64_t> v(2 * limit + 3, 0);
+  std::vector<int64_t> &v = scratch().v;
+  v.assign(static_cast<size_t>(2 * limit + 3), 0);
   int64_t off = limit + 1;
   for (int64_t d = 0; d <= limit; ++d) {
     for (int64_t k = -d; k <= d; k += 2) {
@@ -140,11 +190,64 @@ LineChanges multisetChanges(const Line *a, int64_t n, const Line *b, int64_t m) 
 
 } // namespace
 
+std::vector<HashedLine> hashLines(std::string_view text) { return splitLines(text); }
+
+std::pair<std::string_view, std::string_view> trimCommonLines(std::string_view a, std::string_view b) {
+  size_t n = std::min(a.size(), b.size());
+  // Common prefix: bytes up to the first difference, cut back to just after
+  // the last newline before it (a line is common only when its newline is).
+  size_t d = 0;
+  while (d + 8 <= n) {
+    uint64_t x, y;
+    std::memcpy(&x, a.data() + d, 8);
+    std::memcpy(&y, b.data() + d, 8);
+    if (x != y)
+      break;
+    d += 8;
+  }
+  while (d < n && a[d] == b[d])
+    ++d;
+  size_t pre = 0;
+  if (d == a.size() && d == b.size())
+    return {a.substr(0, 0), b.substr(0, 0)}; // equal: all of it is the common tail
+  for (size_t k = d; k > 0; --k)
+    if (a[k - 1] == '\n') {
+      pre = k;
+      break;
+    }
+  // Common suffix, not reaching into the prefix, starting at a line start on
+  // both sides.
+  size_t s = 0, room = n - pre;
+  while (s + 8 <= room) {
+    uint64_t x, y;
+    std::memcpy(&x, a.data() + a.size() - s - 8, 8);
+    std::memcpy(&y, b.data() + b.size() - s - 8, 8);
+    if (x != y)
+      break;
+    s += 8;
+  }
+  while (s < room && a[a.size() - 1 - s] == b[b.size() - 1 - s])
+    ++s;
+  size_t sa = a.size() - s, sb = b.size() - s;
+  size_t t = 0;
+  auto lineStart = [](std::string_view x, size_t i) { return i == 0 || x[i - 1] == '\n'; };
+  if (s > 0 && !(lineStart(a, sa) && lineStart(b, sb))) {
+    t = 1;
+    while (t < s && a[sa + t - 1] != '\n')
+      ++t;
+  }
+  return {a.substr(pre, sa + t - pre), b.substr(pre, sb + t - pre)};
+}
+
 LineChanges countLineChanges(std::string_view ta, std::string_view tb) {
   if (ta == tb)
     return {};
-  std::vector<Line> a = splitLines(ta), b = splitLines(tb);
-  int64_t pre = 0, n = a.size(), m = b.size();
+  auto [ma, mb] = trimCommonLines(ta, tb);
+  return countLineChanges(splitLines(ma), splitLines(mb));
+}
+
+LineChanges countLineChanges(const std::vector<HashedLine> &a, const std::vector<HashedLine> &b) {
+  int64_t pre = 0, n = static_cast<int64_t>(a.size()), m = static_cast<int64_t>(b.size());
   while (pre < n && pre < m && a[pre] == b[pre])
     ++pre;
   int64_t suf = 0;
@@ -155,20 +258,23 @@ LineChanges countLineChanges(std::string_view ta, std::string_view tb) {
   // A line found on one side only is in no common subsequence: dropping such
   // lines leaves the longest common subsequence, hence the counts, unchanged
   // and makes rewrites (every line new) cheap.
-  std::unordered_map<uint64_t, uint8_t> seen; // bit 1: in a, bit 2: in b
-  seen.reserve(static_cast<size_t>(na + nb));
+  Scratch &sc = scratch();
+  HashFlags &seen = sc.seen; // bit 1: in a, bit 2: in b
+  seen.reset(static_cast<size_t>(na + nb));
   for (int64_t i = 0; i < na; ++i)
-    seen[pa[i].hash] |= 1;
+    seen.at(pa[i].hash) |= 1;
   for (int64_t i = 0; i < nb; ++i)
-    seen[pb[i].hash] |= 2;
-  std::vector<Line> fa, fb;
+    seen.at(pb[i].hash) |= 2;
+  std::vector<Line> &fa = sc.fa, &fb = sc.fb;
+  fa.clear();
+  fb.clear();
   for (int64_t i = 0; i < na; ++i)
-    if (seen[pa[i].hash] == 3)
+    if (seen.get(pa[i].hash) == 3)
       fa.push_back(pa[i]);
   for (int64_t i = 0; i < nb; ++i)
-    if (seen[pb[i].hash] == 3)
+    if (seen.get(pb[i].hash) == 3)
       fb.push_back(pb[i]);
-  int64_t fn = fa.size(), fm = fb.size();
+  int64_t fn = static_cast<int64_t>(fa.size()), fm = static_cast<int64_t>(fb.size());
   int64_t d = myers(fa.data(), fn, fb.data(), fm, kMaxCountD, nullptr);
   if (d < 0)
     return multisetChanges(pa, na, pb, nb);

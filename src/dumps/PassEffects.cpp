@@ -3,6 +3,7 @@
 #include "dumps/PassEffects.h"
 
 #include <algorithm>
+#include <memory>
 #include <mutex>
 #include <unordered_map>
 
@@ -267,13 +268,36 @@ void passEffects(const PassLog &log, PassAnalysis &a, unsigned threads, const st
       }
     }
   }
+  // Most passes change a few lines: comparing bytes strips the common head
+  // and tail, and only the middle is split into lines. A pass that rewrites
+  // most of the IR diffs whole dumps; a dump is the after of one pass and the
+  // before of the next, so its hashed lines are made once, on first need.
+  std::vector<uint32_t> slotOf(log.snapshots.size(), UINT32_MAX);
+  std::vector<uint32_t> used;
+  for (const PairEffect &e : pairs)
+    for (uint32_t i : {e.before, e.after})
+      if (slotOf[i] == UINT32_MAX) {
+        slotOf[i] = static_cast<uint32_t>(used.size());
+        used.push_back(i);
+      }
+  std::vector<std::vector<HashedLine>> lines(used.size());
+  std::unique_ptr<std::once_flag[]> hashed(new std::once_flag[used.size()]);
+  auto linesOf = [&](uint32_t i) -> const std::vector<HashedLine> & {
+    uint32_t k = slotOf[i];
+    std::call_once(hashed[k], [&] { lines[k] = hashLines(log.snapshots[i].ir); });
+    return lines[k];
+  };
   parallelFor(pairs.size(), threads, [&](size_t p) {
     PairEffect &e = pairs[p];
     const Snapshot &sb = log.snapshots[e.before], &sa = log.snapshots[e.after];
     if (sb.ir == sa.ir)
       return;
     e.changed = true;
-    e.lines = countLineChanges(sb.ir, sa.ir);
+    auto [mb, ma] = trimCommonLines(sb.ir, sa.ir);
+    if ((mb.size() + ma.size()) * 2 < sb.ir.size() + sa.ir.size())
+      e.lines = countLineChanges(mb, ma);
+    else
+      e.lines = countLineChanges(linesOf(e.before), linesOf(e.after));
     e.deltas = opDeltas(a.facts[canon[e.before]].ops, a.facts[canon[e.after]].ops);
   }, 4);
   parallelFor(log.compiles.size(), threads, [&](size_t c) {

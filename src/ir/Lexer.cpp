@@ -3,6 +3,9 @@
 #include "ir/Lexer.h"
 
 #include <array>
+#include <cstring>
+
+#include "ir/ByteScan.h"
 
 namespace tscope::ir {
 namespace {
@@ -41,19 +44,6 @@ constexpr std::array<uint8_t, 256> makeTable() {
   return t;
 }
 constexpr std::array<uint8_t, 256> kTable = makeTable();
-
-// Bytes that skipBracketed can pass over without a look: printable ASCII
-// other than brackets, quotes, '/', and also space and tab.
-constexpr std::array<bool, 256> makeBoring() {
-  std::array<bool, 256> t{};
-  for (int c = 0x20; c < 0x7f; ++c)
-    t[c] = true;
-  for (char c : {'(', ')', '[', ']', '{', '}', '<', '>', '"', '/'})
-    t[static_cast<unsigned char>(c)] = false;
-  t['\t'] = true;
-  return t;
-}
-constexpr std::array<bool, 256> kBoring = makeBoring();
 
 // Bytes inside a string literal that need no attention.
 constexpr std::array<bool, 256> makeStringPlain() {
@@ -107,20 +97,18 @@ const char *tokenKindName(Token::Kind kind) {
   return "token";
 }
 
-Token Lexer::make(Token::Kind kind, const char *start, bool nl, uint32_t line) {
+Token Lexer::make(Token::Kind kind, const char *start, bool nl) {
   Token t;
   t.kind = kind;
   t.newlineBefore = nl;
-  t.line = line;
   t.spelling = std::string_view(start, static_cast<size_t>(cur_ - start));
   return t;
 }
 
-Token Lexer::fail(const char *start, const char *at, std::string msg, bool nl,
-                  uint32_t line) {
+Token Lexer::fail(const char *start, const char *at, std::string msg, bool nl) {
   error_ = std::move(msg);
   cur_ = at;
-  Token t = make(Token::error, start, nl, line);
+  Token t = make(Token::error, start, nl);
   t.spelling = std::string_view(at, 1);
   // Stay on the error: every later lex() reports it again without moving, so
   // errors do not cascade.
@@ -130,25 +118,22 @@ Token Lexer::fail(const char *start, const char *at, std::string msg, bool nl,
 Token Lexer::lex() {
   bool nl = false;
   for (;;) {
-    // Skip whitespace, counting lines.
-    while (*cur_ == ' ')
-      ++cur_;
-    while (cur_ < end_ && is(*cur_, kSpace)) {
-      if (*cur_ == '\n') {
-        ++line_;
+    // Skip whitespace (lines are counted from offsets when asked for).
+    if (cur_[0] == ' ' && !is(cur_[1], kSpace)) {
+      ++cur_; // one space between tokens: the common case
+    } else if (is(*cur_, kSpace)) {
+      bool sawNewline = false;
+      cur_ = detail::skipBlanks(cur_, end_, sawNewline);
+      if (sawNewline) {
         nl = true;
         atLineStart_ = true;
       }
-      ++cur_;
     }
-    if (cur_ >= end_) {
-      Token t = make(Token::eof, cur_, nl, line_);
-      return t;
-    }
+    if (cur_ >= end_)
+      return make(Token::eof, cur_, nl);
     // A backslash before a newline continues the line (seen in Triton tests).
     if (cur_[0] == '\\' && (cur_[1] == '\n' || (cur_[1] == '\r' && cur_[2] == '\n'))) {
       cur_ += cur_[1] == '\n' ? 2 : 3;
-      ++line_;
       continue;
     }
     if (cur_[0] == '/' && cur_[1] == '/') {
@@ -160,99 +145,97 @@ Token Lexer::lex() {
         ++p;
       bool split = lineStart && p[0] == '-' && p[1] == '-' && p[2] == '-' &&
                    p[3] == '-' && p[4] == '-';
-      while (cur_ < end_ && *cur_ != '\n')
-        ++cur_;
+      const void *eol = std::memchr(cur_, '\n', static_cast<size_t>(end_ - cur_));
+      cur_ = eol ? static_cast<const char *>(eol) : end_;
       if (split) {
-        uint32_t line = line_;
         atLineStart_ = false;
-        return make(Token::split_marker, start, true, line);
+        return make(Token::split_marker, start, true);
       }
       continue;
     }
     break;
   }
   const char *start = cur_;
-  uint32_t line = line_;
   atLineStart_ = false;
   char c = *cur_++;
   switch (c) {
   case '(':
-    return make(Token::l_paren, start, nl, line);
+    return make(Token::l_paren, start, nl);
   case ')':
-    return make(Token::r_paren, start, nl, line);
+    return make(Token::r_paren, start, nl);
   case '[':
-    return make(Token::l_square, start, nl, line);
+    return make(Token::l_square, start, nl);
   case ']':
-    return make(Token::r_square, start, nl, line);
+    return make(Token::r_square, start, nl);
   case '{':
     if (cur_[0] == '-' && cur_[1] == '#') {
       cur_ += 2;
-      return make(Token::file_metadata_begin, start, nl, line);
+      return make(Token::file_metadata_begin, start, nl);
     }
-    return make(Token::l_brace, start, nl, line);
+    return make(Token::l_brace, start, nl);
   case '}':
-    return make(Token::r_brace, start, nl, line);
+    return make(Token::r_brace, start, nl);
   case '<':
-    return make(Token::less, start, nl, line);
+    return make(Token::less, start, nl);
   case '>':
-    return make(Token::greater, start, nl, line);
+    return make(Token::greater, start, nl);
   case ',':
-    return make(Token::comma, start, nl, line);
+    return make(Token::comma, start, nl);
   case ':':
-    return make(Token::colon, start, nl, line);
+    return make(Token::colon, start, nl);
   case '=':
-    return make(Token::equal, start, nl, line);
+    return make(Token::equal, start, nl);
   case '?':
-    return make(Token::question, start, nl, line);
+    return make(Token::question, start, nl);
   case '*':
-    return make(Token::star, start, nl, line);
+    return make(Token::star, start, nl);
   case '+':
-    return make(Token::plus, start, nl, line);
+    return make(Token::plus, start, nl);
   case '|':
-    return make(Token::vertical_bar, start, nl, line);
+    return make(Token::vertical_bar, start, nl);
   case '-':
     if (*cur_ == '>') {
       ++cur_;
-      return make(Token::arrow, start, nl, line);
+      return make(Token::arrow, start, nl);
     }
-    return make(Token::minus, start, nl, line);
+    return make(Token::minus, start, nl);
   case '"':
-    return lexString(start, nl, line);
+    return lexString(start, nl);
   case '%':
-    return lexPrefixed(Token::percent_identifier, start, nl, line);
+    return lexPrefixed(Token::percent_identifier, start, nl);
   case '^':
-    return lexPrefixed(Token::caret_identifier, start, nl, line);
+    return lexPrefixed(Token::caret_identifier, start, nl);
   case '!':
-    return lexPrefixed(Token::exclamation_identifier, start, nl, line);
+    return lexPrefixed(Token::exclamation_identifier, start, nl);
   case '#':
     if (cur_[0] == '-' && cur_[1] == '}') {
       cur_ += 2;
-      return make(Token::file_metadata_end, start, nl, line);
+      return make(Token::file_metadata_end, start, nl);
     }
-    return lexPrefixed(Token::hash_identifier, start, nl, line);
+    return lexPrefixed(Token::hash_identifier, start, nl);
   case '@':
     if (*cur_ == '"') {
-      Token t = lexString(cur_++, nl, line);
+      Token t = lexString(cur_++, nl);
       if (t.kind == Token::error)
         return t;
       t.kind = Token::at_identifier;
       t.spelling = std::string_view(start, static_cast<size_t>(cur_ - start));
       return t;
     }
-    return lexPrefixed(Token::at_identifier, start, nl, line);
+    return lexPrefixed(Token::at_identifier, start, nl);
   default:
     break;
   }
   if (is(c, kDigit))
-    return lexNumber(start, nl, line);
+    return lexNumber(start, nl);
   if (is(c, kIdStart)) {
     while (is(*cur_, kIdCont))
       ++cur_;
-    return make(Token::bare_identifier, start, nl, line);
+    return make(Token::bare_identifier, start, nl);
   }
   unsigned char u = static_cast<unsigned char>(c);
   if (u > 0x20 && u < 0x7f)
-    return make(Token::other, start, nl, line);
+    return make(Token::other, start, nl);
   static const char *hex = "0123456789abcdef";
   std::string msg = "unexpected byte 0x";
   msg += hex[u >> 4];
@@ -260,7 +243,7 @@ Token Lexer::lex() {
   msg += " outside a string or comment";
   if (u < 0x20 || u == 0x7f)
     msg += " (binary data?)";
-  return fail(start, start, std::move(msg), nl, line);
+  return fail(start, start, std::move(msg), nl);
 }
 
 const char *Lexer::skipBracketed(const char *open, const char *&errorAt) {
@@ -277,8 +260,7 @@ const char *Lexer::skipBracketed(const char *open, const char *&errorAt) {
   for (;;) {
     // Most bytes of a type or attribute body mean nothing to bracket
     // matching: skip them in a tight loop.
-    while (kBoring[static_cast<unsigned char>(*p)])
-      ++p;
+    p = detail::skipBoring(p, end_);
     char c = *p;
     switch (c) {
     case '(':
@@ -341,7 +323,6 @@ const char *Lexer::skipBracketed(const char *open, const char *&errorAt) {
       ++p;
       continue;
     case '\n':
-      ++line_;
       ++p;
       lineStart = p;
       continue;
@@ -386,16 +367,15 @@ const char *Lexer::skipBracketed(const char *open, const char *&errorAt) {
   }
 }
 
-Token Lexer::lexPrefixed(Token::Kind kind, const char *start, bool nl,
-                         uint32_t line) {
+Token Lexer::lexPrefixed(Token::Kind kind, const char *start, bool nl) {
   // %name, %12, %name#3 ; ^bb0 ; !dialect.type ; #alias ; @sym
   if (!is(*cur_, kSuffix)) {
     if (kind == Token::percent_identifier)
-      return fail(start, cur_, "expected SSA value name after '%'", nl, line);
+      return fail(start, cur_, "expected SSA value name after '%'", nl);
     if (kind == Token::caret_identifier)
-      return fail(start, cur_, "expected block name after '^'", nl, line);
+      return fail(start, cur_, "expected block name after '^'", nl);
     // A bare '!', '#' or '@' is only meaningful inside dialect bodies.
-    return make(Token::other, start, nl, line);
+    return make(Token::other, start, nl);
   }
   while (is(*cur_, kSuffix))
     ++cur_;
@@ -404,21 +384,21 @@ Token Lexer::lexPrefixed(Token::Kind kind, const char *start, bool nl,
     while (is(*cur_, kDigit))
       ++cur_;
   }
-  return make(kind, start, nl, line);
+  return make(kind, start, nl);
 }
 
-Token Lexer::lexNumber(const char *start, bool nl, uint32_t line) {
+Token Lexer::lexNumber(const char *start, bool nl) {
   // integer ::= [0-9]+ | 0x[0-9a-fA-F]+ ; float ::= [0-9]+ . [0-9]* ([eE][+-]?[0-9]+)?
   if (start[0] == '0' && *cur_ == 'x' && is(cur_[1], kHex)) {
     ++cur_;
     while (is(*cur_, kHex))
       ++cur_;
-    return make(Token::integer, start, nl, line);
+    return make(Token::integer, start, nl);
   }
   while (is(*cur_, kDigit))
     ++cur_;
   if (*cur_ != '.')
-    return make(Token::integer, start, nl, line);
+    return make(Token::integer, start, nl);
   ++cur_;
   while (is(*cur_, kDigit))
     ++cur_;
@@ -432,22 +412,20 @@ Token Lexer::lexNumber(const char *start, bool nl, uint32_t line) {
         ++cur_;
     }
   }
-  return make(Token::floatliteral, start, nl, line);
+  return make(Token::floatliteral, start, nl);
 }
 
-Token Lexer::lexString(const char *start, bool nl, uint32_t line) {
+Token Lexer::lexString(const char *start, bool nl) {
   for (;;) {
     while (kStringPlain[static_cast<unsigned char>(*cur_)])
       ++cur_;
     if (cur_ >= end_)
-      return fail(start, start, "expected '\"' to end the string literal", nl,
-                  line);
+      return fail(start, start, "expected '\"' to end the string literal", nl);
     char c = *cur_++;
     if (c == '"')
-      return make(Token::string, start, nl, line);
+      return make(Token::string, start, nl);
     if (c == '\n')
-      return fail(start, start, "expected '\"' to end the string literal", nl,
-                  line);
+      return fail(start, start, "expected '\"' to end the string literal", nl);
     if (c == '\\') {
       if (cur_ >= end_)
         continue;

@@ -22,15 +22,13 @@ public:
   /// A resumable position (for bounded lookahead).
   struct State {
     const char *cur;
-    uint32_t line;
     bool lineStart;
   };
   /// The current position.
-  State save() const { return {cur_, line_, atLineStart_}; }
+  State save() const { return {cur_, atLineStart_}; }
   /// Goes back to a saved position.
   void restore(State s) {
     cur_ = s.cur;
-    line_ = s.line;
     atLineStart_ = s.lineStart;
   }
   /// Skips a bracketed run whose opener was the last token lexed (its first
@@ -43,26 +41,25 @@ public:
   const std::string &errorMessage() const { return error_; }
   /// The buffer being lexed.
   const support::SourceBuffer &buffer() const { return buf_; }
-  /// Moves to `p` (must be inside the buffer, at a line start or token start).
-  void resetTo(const char *p, uint32_t line) {
+  /// Moves to `p` (must be inside the buffer, at a line start or token
+  /// start). The lexer keeps no line count (lines come from offsets: see
+  /// SourceBuffer::lineCol), so `line` is not used; it stays for callers.
+  void resetTo(const char *p, uint32_t line = 0) {
+    (void)line;
     cur_ = p;
-    line_ = line;
     atLineStart_ = false;
   }
 
 private:
-  Token make(Token::Kind kind, const char *start, bool nl, uint32_t line);
-  Token fail(const char *start, const char *at, std::string msg, bool nl,
-             uint32_t line);
-  Token lexString(const char *start, bool nl, uint32_t line);
-  Token lexNumber(const char *start, bool nl, uint32_t line);
-  Token lexPrefixed(Token::Kind kind, const char *start, bool nl,
-                    uint32_t line);
+  Token make(Token::Kind kind, const char *start, bool nl);
+  Token fail(const char *start, const char *at, std::string msg, bool nl);
+  Token lexString(const char *start, bool nl);
+  Token lexNumber(const char *start, bool nl);
+  Token lexPrefixed(Token::Kind kind, const char *start, bool nl);
 
   const support::SourceBuffer &buf_;
   const char *cur_;
   const char *end_;
-  uint32_t line_ = 1;
   bool atLineStart_ = true;
   std::string error_;
 };

@@ -1,6 +1,8 @@
 // Location resolution by a small scanner over location text; never recursive.
 #include "ir/Location.h"
 
+#include "ir/ByteScan.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstring>
@@ -188,14 +190,25 @@ public:
     }
   }
   bool has(std::string_view name) const {
+    // Uses repeat (`loc(#loc)` on most ops of a pretty dump): remember the last.
+    if (name == lastName_)
+      return lastHas_;
+    lastName_ = name;
+    lastHas_ = lookup(name);
+    return lastHas_;
+  }
+
+private:
+  bool lookup(std::string_view name) const {
     int64_t n = locNumber(name);
     if (n >= 0 && n < kMaxNumbered)
       return static_cast<size_t>(n) < numbered_.size() && numbered_[static_cast<size_t>(n)];
     return chunk_.findAlias(name) != nullptr;
   }
 
-private:
   static constexpr int64_t kMaxNumbered = int64_t(1) << 24;
+  mutable std::string_view lastName_;
+  mutable bool lastHas_ = false;
   const Chunk &chunk_;
   std::vector<bool> numbered_;
 };
@@ -230,12 +243,19 @@ std::vector<MissingLocAlias> missingLocAliases(const Module &m) {
         continue;
       int depth = 1;
       size_t j = i + 4;
-      for (; j < text.size() && depth > 0 && text[j] != '\n'; ++j) {
+      // Only `"`, `(`, `)`, `#` and the line's end matter: jump between them.
+      for (; depth > 0; ++j) {
+        j = detail::findAnyOf5(text, j, '"', '(', ')', '#', '\n');
+        if (j >= text.size() || text[j] == '\n')
+          break;
         char ch = text[j];
         if (ch == '"') {
-          for (++j; j < text.size() && text[j] != '"' && text[j] != '\n'; ++j)
-            if (text[j] == '\\')
-              ++j;
+          for (++j;;) {
+            j = detail::findAnyOf5(text, j, '"', '\\', '\n', '"', '"');
+            if (j >= text.size() || text[j] != '\\')
+              break;
+            j += 2;
+          }
         } else if (ch == '(') {
           ++depth;
         } else if (ch == ')') {

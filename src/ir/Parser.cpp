@@ -11,11 +11,13 @@
 // attribute dictionary.
 #include "ir/Parser.h"
 
+#include <array>
 #include <cstring>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "ir/ByteScan.h"
 #include "ir/Lexer.h"
 #include "ir/Location.h"
 #include "ir/TextScan.h"
@@ -78,6 +80,9 @@ public:
       undo_.pop_back();
       k.current = entries_[static_cast<size_t>(k.current)].shadowed;
     }
+    // define() pushes one entry per undo record, so the closed scope's
+    // entries are the tail: drop them (memory stays flat over a chunk).
+    entries_.resize(undo_.size());
   }
 
   void clear() {
@@ -212,23 +217,51 @@ private:
   };
 
   // Tokens.
+  // One token of lookahead: peek() lexes the token after tok_ once and
+  // consume() takes it, so nothing is lexed twice. Code that moves the lexer
+  // itself first drops the lookahead (unpeek, or hasAhead_ = false when the
+  // lexer is moved to an absolute position).
   void consume() {
     prevTok_ = tok_;
     lastEnd_ = static_cast<uint32_t>(tok_.spelling.data() + tok_.spelling.size() -
                                      buf_.data());
-    tok_ = lex_.lex();
+    if (hasAhead_) {
+      tok_ = ahead_;
+      hasAhead_ = false;
+    } else {
+      tok_ = lex_.lex();
+    }
   }
-  Token peek() {
-    Lexer::State s = lex_.save();
-    Token t = lex_.lex();
-    lex_.restore(s);
-    return t;
+  const Token &peek() {
+    if (!hasAhead_) {
+      aheadFrom_ = lex_.save();
+      ahead_ = lex_.lex();
+      hasAhead_ = true;
+    }
+    return ahead_;
+  }
+  void unpeek() {
+    if (hasAhead_) {
+      lex_.restore(aheadFrom_);
+      hasAhead_ = false;
+    }
   }
   void peek2(Token &a, Token &b) {
+    a = peek();
     Lexer::State s = lex_.save();
-    a = lex_.lex();
     b = lex_.lex();
     lex_.restore(s);
+  }
+  /// 1-based line of a byte offset: newlines are counted in bulk from the
+  /// last offset asked for (ops are created in file order).
+  uint32_t lineAt(uint32_t off) {
+    if (off < lineOff_) {
+      lineOff_ = 0;
+      lineNo_ = 1;
+    }
+    lineNo_ += detail::countNewlines(buf_.data() + lineOff_, buf_.data() + off);
+    lineOff_ = off;
+    return lineNo_;
   }
   uint32_t offsetOf(const Token &t) const {
     return static_cast<uint32_t>(t.spelling.data() - buf_.data());
@@ -312,6 +345,10 @@ private:
   const SourceBuffer &buf_;
   Lexer lex_;
   Token tok_;
+  Token ahead_;              // the token after tok_ when hasAhead_
+  bool hasAhead_ = false;
+  Lexer::State aheadFrom_{}; // the lexer before ahead_
+  uint32_t lineOff_ = 0, lineNo_ = 1;
   Token prevTok_; // the token consumed last
   uint32_t lastEnd_ = 0;
   Chunk *chunk_ = nullptr;
@@ -402,6 +439,7 @@ void Parser::finishChunk() {
   uint32_t end = tok_.kind == Token::eof ? static_cast<uint32_t>(buf_.size())
                                          : offsetOf(tok_);
   chunk_->range = {chunkStart_, end > chunkStart_ ? end - chunkStart_ : 0};
+  chunk_->aliasIndex.reserve(chunk_->aliases.size()); // no rehash while filling
   for (uint32_t i = 0; i < chunk_->aliases.size(); ++i)
     chunk_->aliasIndex.emplace(m_.str(chunk_->aliases[i].name), i);
 }
@@ -421,7 +459,6 @@ void Parser::recover() {
   // be stuck on an invalid byte.
   const char *p = buf_.data() + (tok_.kind == Token::eof ? buf_.size() : offsetOf(tok_));
   const char *end = buf_.data() + buf_.size();
-  uint32_t line = tok_.line;
   if (tok_.kind == Token::split_marker || tok_.kind == Token::eof)
     return;
   while (p < end) {
@@ -431,7 +468,6 @@ void Parser::recover() {
       break;
     }
     p = nl + 1;
-    ++line;
     const char *q = p;
     while (q < end && (*q == ' ' || *q == '\t'))
       ++q;
@@ -444,10 +480,8 @@ void Parser::recover() {
     }
   }
   // Resume at the newline before the marker so the lexer sees a line start.
-  if (p < end)
-    lex_.resetTo(p - 1, line - 1);
-  else
-    lex_.resetTo(end, line);
+  hasAhead_ = false;
+  lex_.resetTo(p < end ? p - 1 : end);
   tok_ = lex_.lex();
 }
 
@@ -665,6 +699,7 @@ bool Parser::skipBalanced(SourceRange *range) {
   if (!isOpenerToken(tok_.kind))
     return expected("'('");
   const char *errAt = nullptr;
+  hasAhead_ = false; // the lexer restarts after the closer
   const char *end = lex_.skipBracketed(tok_.spelling.data(), errAt);
   if (!end) {
     diags_.error(&buf_, static_cast<uint32_t>(errAt - buf_.data()), lex_.errorMessage());
@@ -722,7 +757,7 @@ bool Parser::parseType(SourceRange *range) {
 /// result ::= %name (`:` integer)?
 bool Parser::startOp() {
   uint32_t start = offsetOf(tok_);
-  uint32_t line = tok_.line;
+  uint32_t line = lineAt(start);
   struct Group {
     SourceRange name;
     uint32_t count;
@@ -1025,6 +1060,22 @@ void Parser::finishOp(size_t fi) {
     resolveForwardRefs(op);
 }
 
+/// Byte classes of a pretty type signature: 0 nothing, 1 opener, 2 closer,
+/// 3 '>', 4 '"', 5 ',' or blank, 6 '-'.
+constexpr auto kSigClass = [] {
+  std::array<uint8_t, 256> t{};
+  for (char c : {'(', '[', '{', '<'})
+    t[static_cast<unsigned char>(c)] = 1;
+  for (char c : {')', ']', '}'})
+    t[static_cast<unsigned char>(c)] = 2;
+  t['>'] = 3;
+  t['"'] = 4;
+  for (char c : {',', ' ', '\t', '\n', '\r'})
+    t[static_cast<unsigned char>(c)] = 5;
+  t['-'] = 6;
+  return t;
+}();
+
 void Parser::inferPrettyResultTypes(Operation *op, SourceRange header) {
   if (op->numResults == 0 || (op->typeSig.empty() && header.empty()))
     return;
@@ -1043,28 +1094,71 @@ void Parser::inferPrettyResultTypes(Operation *op, SourceRange header) {
   if (op->typeSig.empty())
     return;
   std::string_view sig = m_.str(op->typeSig);
+  // Most ops end in one type (`: tensor<128xi32, #blocked>`): with no
+  // top-level `->`, `,` or blank there is one piece, every result's type.
+  // One scan decides; anything else takes the general path below.
+  {
+    int depth = 0;
+    bool simple = true;
+    for (size_t i = 0; i < sig.size() && simple; ++i) {
+      uint8_t k = kSigClass[static_cast<unsigned char>(sig[i])];
+      switch (k) {
+      case 0:
+        break;
+      case 1:
+        ++depth;
+        break;
+      case 2:
+        --depth;
+        break;
+      case 3:
+        depth -= !(i > 0 && sig[i - 1] == '-');
+        break;
+      case 4:
+        i = detail::skipString(sig, i);
+        break;
+      case 5:
+        simple = depth != 0;
+        break;
+      default: // '-'
+        simple = !(depth == 0 && i + 1 < sig.size() && sig[i + 1] == '>');
+        break;
+      }
+    }
+    if (simple) {
+      for (uint32_t i = 0; i < op->numResults; ++i)
+        op->results[i].type = op->typeSig;
+      return;
+    }
+  }
   // Results follow the last top-level `->` when there is one.
   size_t arrow = std::string_view::npos;
   {
     int depth = 0;
     for (size_t i = 0; i + 1 < sig.size(); ++i) {
-      char c = sig[i];
-      if (c == '"') {
+      switch (kSigClass[static_cast<unsigned char>(sig[i])]) {
+      case 1:
+        ++depth;
+        break;
+      case 2:
+      case 3:
+        --depth;
+        break;
+      case 4:
         for (++i; i < sig.size() && sig[i] != '"'; ++i)
           if (sig[i] == '\\')
             ++i;
-        continue;
+        break;
+      case 6:
+        if (sig[i + 1] == '>') {
+          if (depth == 0)
+            arrow = i;
+          ++i;
+        }
+        break;
+      default:
+        break;
       }
-      if (c == '-' && sig[i + 1] == '>') {
-        if (depth == 0)
-          arrow = i;
-        ++i;
-        continue;
-      }
-      if (c == '(' || c == '[' || c == '{' || c == '<')
-        ++depth;
-      else if (c == ')' || c == ']' || c == '}' || c == '>')
-        --depth;
     }
   }
   std::string_view part = arrow == std::string_view::npos ? sig : trim(sig.substr(arrow + 2));
@@ -1152,10 +1246,14 @@ static bool asksForMore(Token::Kind k) {
 /// True when the tokens from tok_ read `%a (: N)? (, %b (: N)?)* =`, i.e. the
 /// result list of a new op rather than operands continued on a new line.
 bool Parser::resultListAhead() {
+  Token t = peek();
+  if (t.kind == Token::equal)
+    return true; // `%x =`: the common case, from the lookahead alone
   Lexer::State s = lex_.save();
   bool result = false;
   for (int guard = 0; guard < 64; ++guard) {
-    Token t = lex_.lex();
+    if (guard)
+      t = lex_.lex();
     if (t.kind == Token::colon) {
       if (lex_.lex().kind != Token::integer)
         break;
@@ -1562,6 +1660,7 @@ bool Parser::genericFunctionType(size_t fi, Operation *op) {
   types.clear();
   if (tok_.kind == Token::l_paren) {
     // A result list, or a single function type `(A) -> B`.
+    unpeek();
     Lexer::State s = lex_.save();
     Token saved = tok_;
     uint32_t savedEnd = lastEnd_;
@@ -1578,6 +1677,7 @@ bool Parser::genericFunctionType(size_t fi, Operation *op) {
     consume();
     if (tok_.kind == Token::arrow) {
       lex_.restore(s);
+      hasAhead_ = false;
       tok_ = saved;
       lastEnd_ = savedEnd;
       types.clear();

@@ -18,7 +18,8 @@ struct Token {
   };
   Kind kind = eof;
   bool newlineBefore = false; // a line break separates it from the last token
-  uint32_t line = 1;          // 1-based line of the first byte
+  // No line number: lines come from the spelling's offset when printed
+  // (SourceBuffer::lineCol), so lexing counts no newlines.
   std::string_view spelling;
 
   /// True when the token has kind `k`.

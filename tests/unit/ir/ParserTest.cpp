@@ -205,3 +205,47 @@ TEST(Parser, SplitTopLevel) {
   EXPECT_EQ(out[0], "tensor<4x!tt.ptr<f16>, #a>");
   EXPECT_EQ(out[1], "(i32) -> i32");
 }
+
+// An op's line comes from its offset (the lexer counts no lines): it must be
+// the line of the op's first byte through comments, blank lines, multi-line
+// ops, `// -----` chunks and the recovery after an error.
+TEST(Parser, OpLinesFromOffsets) {
+  const char *text = "// header comment\n"                                   // 1
+                     "\n"                                                     // 2
+                     "module {\n"                                             // 3
+                     "  tt.func @f(%a: i32) {\n"                              // 4
+                     "    %0 = arith.addi %a, %a : i32\n"                     // 5
+                     "    // a comment between ops\n"                         // 6
+                     "    %1:2 = \"t.pair\"(%0) : (i32) -> (i32, i32)\n"      // 7
+                     "    %2, %3 = t.two %1#0,\n"                             // 8
+                     "        %1#1 : i32\n"                                   // 9
+                     "    tt.return\n"                                        // 10
+                     "  }\n"                                                  // 11
+                     "}\n"                                                    // 12
+                     "// -----\n"                                             // 13
+                     "t.broken ) (\n"                                        // 14: error, recovery
+                     "// -----\n"                                             // 15
+                     "\n"                                                     // 16
+                     "  t.last\n";                                            // 17
+  auto p = irtest::parse(text);
+  const ir::Module &m = *p->m;
+  EXPECT_EQ(p->diags.errorCount(), 1u);
+  std::vector<std::pair<std::string, uint32_t>> got;
+  std::vector<const ir::Operation *> work;
+  for (const ir::Chunk &c : m.chunks())
+    for (const ir::Operation *op = c.body->first->first; op; op = op->next)
+      work.push_back(op);
+  for (size_t i = 0; i < work.size(); ++i) {
+    const ir::Operation *op = work[i];
+    got.push_back({std::string(op->opName()), op->line});
+    EXPECT_EQ(op->line, m.buffer().lineCol(op->range.offset).first) << op->opName();
+    for (ir::Region *r = op->firstRegion; r; r = r->next)
+      for (ir::Block *b = r->first; b; b = b->next)
+        for (ir::Operation *o = b->first; o; o = o->next)
+          work.push_back(o);
+  }
+  std::vector<std::pair<std::string, uint32_t>> want = {
+      {"builtin.module", 3}, {"t.broken", 14}, {"t.last", 17}, {"tt.func", 4},
+      {"arith.addi", 5},     {"t.pair", 7}, {"t.two", 8},   {"tt.return", 10}};
+  EXPECT_EQ(got, want);
+}
