@@ -8,6 +8,7 @@
 #include "cli/ModelOptions.h"
 #include "driver/CheckInputs.h"
 #include "driver/CheckRun.h"
+#include "driver/ReportBuilder.h"
 #include "render/FindingRender.h"
 #include "render/Sarif.h"
 
@@ -18,7 +19,7 @@ Command makeCheckCommand() {
           [](CLI::App &app) {
             struct Opts {
               std::vector<std::string> paths, disabled, descs;
-              std::string format = "text", launches;
+              std::string format = "text", launches, sourceRoot;
               bool werror = false, list = false, timing = false;
               ModelCliOptions model;
             };
@@ -28,6 +29,8 @@ Command makeCheckCommand() {
             app.add_option("--format", o->format, "text, json or sarif")
                 ->check(CLI::IsMember({"text", "json", "sarif"}));
             app.add_flag("--Werror", o->werror, "treat warnings as errors");
+            app.add_option("--source-root", o->sourceRoot,
+                           "SARIF: Python paths relative to DIR (default: the repository holding the file)");
             app.add_option("--disable", o->disabled, "skip a check id (repeatable)")->allow_extra_args(false);
             app.add_option("--launches", o->launches, "launch record (launches.jsonl) for the TMA check");
             app.add_option("--desc", o->descs, "NAME=D0xD1...: a descriptor's tensor shape for the TMA check, "
@@ -91,7 +94,12 @@ Command makeCheckCommand() {
               for (const driver::FileResult &f : res.files)
                 files.push_back({&f.module->buffer(), &f.findings});
               if (o->format == "sarif") {
-                std::cout << render::sarifLog(files, checks::allCheckIds(), kVersion).dump(2) << "\n";
+                render::SarifOptions so;
+                so.sourceRoot = o->sourceRoot;
+                for (const driver::FileResult &f : res.files)
+                  for (auto &[kernel, outcome] : driver::expectedGpuByKernel(f))
+                    so.expectedGpu[{f.module->buffer().name(), kernel}] = outcome;
+                std::cout << render::sarifLog(files, checks::allCheckIds(), kVersion, so).dump(2) << "\n";
                 return res.exitCode();
               }
               if (o->format == "json") {
