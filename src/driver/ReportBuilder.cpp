@@ -209,7 +209,9 @@ std::string reportDot(const checks::KernelBarrierReport &r, const GraphMarks &m)
   std::map<std::tuple<std::string, std::string, bool>, Merged> merged;
   std::vector<std::tuple<std::string, std::string, bool>> order;
   for (const checks::BarrierEdge &e : r.edges) {
-    auto key = std::make_tuple(e.from, e.to, e.backward);
+    // A partition's edges to itself are one loop (two loops lay their labels
+    // over each other); the loop is dashed only when all its edges are backward.
+    auto key = std::make_tuple(e.from, e.to, e.from == e.to ? false : e.backward);
     if (!merged.count(key))
       order.push_back(key);
     merged[key].edges.push_back(&e);
@@ -230,7 +232,9 @@ std::string reportDot(const checks::KernelBarrierReport &r, const GraphMarks &m)
       label += (label.empty() ? "" : "\\n") + std::string(s ? "STUCK " : u ? "UNFENCED " : "") +
                dotEscape(e->barrier) + " (" + dotEscape(e->mechanism) + ")";
     }
-    const auto &[from, to, backward] = key;
+    const auto &[from, to, keyBackward] = key;
+    bool backward = keyBackward || std::all_of(edges.begin(), edges.end(),
+                                               [](const checks::BarrierEdge *e) { return e->backward; });
     os << "  \"" << dotEscape(from) << "\" -> \"" << dotEscape(to) << "\" [label=\"" << label << "\"";
     if (stuck || implicated)
       os << ", class=\"" << (stuck ? "stuck" : "implicated") << "\", color=\"#d1242f\", fontcolor=\"#d1242f\", penwidth=3";

@@ -44,63 +44,6 @@ void excerpt(std::ostream &os, const char *what, const Excerpt &e) {
   os << "</pre></div>";
 }
 
-/// `text` cut into at most `maxLines` lines of at most `width` characters,
-/// broken after a space, comma, bracket or dot when one is near; the last
-/// line ends in "…" when the text did not fit.
-std::vector<std::string> wrap(std::string_view text, size_t width, size_t maxLines, bool &cut) {
-  std::vector<std::string> lines;
-  cut = false;
-  // Counts characters, not bytes (UTF-8 continuation bytes do not count).
-  auto chars = [](std::string_view s) {
-    size_t n = 0;
-    for (unsigned char c : s)
-      n += (c & 0xC0) != 0x80;
-    return n;
-  };
-  while (!text.empty()) {
-    if (lines.size() + 1 == maxLines || chars(text) <= width) {
-      if (chars(text) <= width) {
-        lines.emplace_back(text);
-      } else {
-        size_t take = 0, n = 0;
-        while (take < text.size() && n < width - 1) {
-          ++take;
-          while (take < text.size() && (static_cast<unsigned char>(text[take]) & 0xC0) == 0x80)
-            ++take;
-          ++n;
-        }
-        lines.push_back(std::string(text.substr(0, take)) + "…");
-        cut = true;
-      }
-      break;
-    }
-    size_t limit = 0, n = 0;
-    while (limit < text.size() && n < width) {
-      ++limit;
-      while (limit < text.size() && (static_cast<unsigned char>(text[limit]) & 0xC0) == 0x80)
-        ++limit;
-      ++n;
-    }
-    size_t brk = std::string_view::npos;
-    for (size_t i = limit; i > limit / 2; --i)
-      if (text[i - 1] == ' ' || text[i - 1] == ',' || text[i - 1] == '[' || text[i - 1] == '.' ||
-          text[i - 1] == '(' || text[i - 1] == '_') {
-        brk = i;
-        break;
-      }
-    if (brk == std::string_view::npos)
-      brk = limit;
-    std::string_view line = text.substr(0, brk);
-    while (!line.empty() && line.back() == ' ')
-      line.remove_suffix(1);
-    lines.emplace_back(line);
-    text.remove_prefix(brk);
-    while (!text.empty() && text.front() == ' ')
-      text.remove_prefix(1);
-  }
-  return lines;
-}
-
 // Box geometry of both charts (monospace: a character is 0.6 em wide; the
 // widths keep a margin so the browser's font fits too).
 constexpr int kBoxW = 158, kBoxH = 58, kColW = 172, kLaneH = 70, kLabelW = 128, kAxisH = 26;
@@ -118,8 +61,8 @@ const char *strokeOf(const std::string &kind) {
 void box(std::ostream &os, int x, int y, const std::string &kind, const std::string &label, const std::string &detail,
          const std::string &extraClass = {}) {
   bool cut1 = false, cut2 = false;
-  std::vector<std::string> l = wrap(label, kLabelChars, 2, cut1);
-  std::vector<std::string> d = wrap(detail, kDetailChars, 1, cut2);
+  std::vector<std::string> l = wrapLabel(label, kLabelChars, 2, cut1);
+  std::vector<std::string> d = wrapLabel(detail, kDetailChars, 1, cut2);
   os << "<g class=\"box " << kind << (extraClass.empty() ? "" : " " + extraClass) << "\"><title>" << esc(label)
      << (detail.empty() ? "" : "\n" + esc(detail)) << "</title>";
   os << fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"4\" fill=\"{}\" stroke=\"{}\"{}/>", x, y,
@@ -140,7 +83,7 @@ void box(std::ostream &os, int x, int y, const std::string &kind, const std::str
 /// The lane's name in the left column (wrapped on two lines).
 void laneLabel(std::ostream &os, int y, const std::string &name, bool stuck) {
   bool cut = false;
-  std::vector<std::string> l = wrap(name, kLaneChars, 2, cut);
+  std::vector<std::string> l = wrapLabel(name, kLaneChars, 2, cut);
   os << "<g class=\"lane-label\"><title>" << esc(name) << "</title>";
   os << fmt::format("<rect x=\"2\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\"/>", y + 6, kLabelW - 8,
                     kLaneH - 12);
@@ -436,6 +379,63 @@ void passesBlock(std::ostream &os, const ReportPasses &p) {
 }
 
 } // namespace
+
+/// `text` cut into at most `maxLines` lines of at most `width` characters,
+/// broken after a space, comma, bracket or dot when one is near; the last
+/// line ends in "…" when the text did not fit.
+std::vector<std::string> wrapLabel(std::string_view text, size_t width, size_t maxLines, bool &cut) {
+  std::vector<std::string> lines;
+  cut = false;
+  // Counts characters, not bytes (UTF-8 continuation bytes do not count).
+  auto chars = [](std::string_view s) {
+    size_t n = 0;
+    for (unsigned char c : s)
+      n += (c & 0xC0) != 0x80;
+    return n;
+  };
+  while (!text.empty()) {
+    if (lines.size() + 1 == maxLines || chars(text) <= width) {
+      if (chars(text) <= width) {
+        lines.emplace_back(text);
+      } else {
+        size_t take = 0, n = 0;
+        while (take < text.size() && n < width - 1) {
+          ++take;
+          while (take < text.size() && (static_cast<unsigned char>(text[take]) & 0xC0) == 0x80)
+            ++take;
+          ++n;
+        }
+        lines.push_back(std::string(text.substr(0, take)) + "…");
+        cut = true;
+      }
+      break;
+    }
+    size_t limit = 0, n = 0;
+    while (limit < text.size() && n < width) {
+      ++limit;
+      while (limit < text.size() && (static_cast<unsigned char>(text[limit]) & 0xC0) == 0x80)
+        ++limit;
+      ++n;
+    }
+    size_t brk = std::string_view::npos;
+    for (size_t i = limit; i > limit / 2; --i)
+      if (text[i - 1] == ' ' || text[i - 1] == ',' || text[i - 1] == '[' || text[i - 1] == '.' ||
+          text[i - 1] == '(' || text[i - 1] == '_') {
+        brk = i;
+        break;
+      }
+    if (brk == std::string_view::npos)
+      brk = limit;
+    std::string_view line = text.substr(0, brk);
+    while (!line.empty() && line.back() == ' ')
+      line.remove_suffix(1);
+    lines.emplace_back(line);
+    text.remove_prefix(brk);
+    while (!text.empty() && text.front() == ' ')
+      text.remove_prefix(1);
+  }
+  return lines;
+}
 
 std::string htmlEscape(std::string_view s) {
   std::string out;

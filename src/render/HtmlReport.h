@@ -139,6 +139,12 @@ struct ReportModel {
 /// Writes the HTML document.
 void writeHtmlReport(std::ostream &os, const ReportModel &model);
 
+/// `text` cut into at most `maxLines` lines of at most `width` characters
+/// (UTF-8 characters, not bytes), broken after a space, comma, bracket, dot
+/// or underscore in the second half of a line when there is one; when the
+/// text does not fit, the last line ends in "…" and `cut` is set.
+std::vector<std::string> wrapLabel(std::string_view text, size_t width, size_t maxLines, bool &cut);
+
 /// `s` with & < > " ' replaced by character references.
 std::string htmlEscape(std::string_view s);
 

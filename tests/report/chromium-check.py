@@ -27,6 +27,12 @@ if not browser:
     sys.exit(77)
 os.makedirs(outdir, exist_ok=True)
 
+# A negative control appended to every probe page: a box whose text does not
+# fit; the probe must report it (and only it beyond real overflows), so the
+# measurement cannot pass vacuously.
+CONTROL = """<svg class="timeline" width="200" height="40"><g class="box control"><rect x="0" y="0" width="40"
+height="30"/><text x="4" y="18" font-family="monospace" font-size="11">CONTROL-OVERFLOW far too long</text></g></svg>"""
+
 PROBE = """<script>
 (function () {
   var out = {overflow: [], boxes: 0, nodes: 0};
@@ -88,7 +94,7 @@ def report(name, inputs, expect_rc, extra=()):
     # The probe copy: the same page with a script allowed and appended.
     probe = os.path.join(outdir, name + ".probe.html")
     ptext = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*>', "", text)
-    ptext = ptext.replace("</body>", PROBE + "</body>")
+    ptext = ptext.replace("</body>", CONTROL + PROBE + "</body>")
     open(probe, "w", encoding="utf-8").write(ptext)
     pdom = chromium(["--dump-dom", "--virtual-time-budget=3000"], "file://" + os.path.abspath(probe))
     m = re.search(r'<pre id="probe-result">(.*?)</pre>', pdom, re.S)
@@ -98,11 +104,15 @@ def report(name, inputs, expect_rc, extra=()):
     else:
         measured = json.loads(m.group(1).replace("&quot;", '"').replace("&lt;", "<").replace("&gt;", ">")
                               .replace("&amp;", "&"))
-    print(f"measured boxes: {measured['boxes']}, graph nodes: {measured['nodes']}, "
-          f"overflowing labels: {len(measured['overflow'])}")
-    for o in measured["overflow"][:20]:
+    control = [o for o in measured["overflow"] if "CONTROL-OVERFLOW" in o]
+    real = [o for o in measured["overflow"] if "CONTROL-OVERFLOW" not in o]
+    print(f"measured boxes: {measured['boxes'] - 1}, graph nodes: {measured['nodes']}, "
+          f"overflowing labels: {len(real)} (control detected: {len(control) == 1})")
+    if len(control) != 1:
+        failures.append(f"{name}: the probe missed the overflowing control box")
+    for o in real[:20]:
         failures.append(f"{name}: label overflows its box: {o}")
-    if measured["boxes"] == 0:
+    if measured["boxes"] <= 1:
         failures.append(f"{name}: no timeline boxes measured")
     return dom
 
