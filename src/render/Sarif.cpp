@@ -16,7 +16,8 @@ namespace {
 using checks::Finding;
 using checks::FindingLocation;
 
-constexpr const char *kRootBase = "SRCROOT";
+/// GitHub code scanning and CodeQL name the checkout root %SRCROOT%.
+constexpr const char *kRootBase = "%SRCROOT%";
 constexpr const char *kFingerprintKey = "tscope/v1";
 
 /// §3.27.10: level is one of none, note, warning, error; info has no level of its own.
@@ -87,7 +88,7 @@ struct PyNamer {
     if (!root.empty()) {
       auto [r, fresh] = roots.emplace(root, "");
       if (fresh)
-        r->second = roots.size() == 1 ? std::string(kRootBase) : kRootBase + std::to_string(roots.size());
+        r->second = roots.size() == 1 ? std::string(kRootBase) : "%SRCROOT" + std::to_string(roots.size()) + "%";
       out.second = r->second;
     }
     return cache[py] = out;

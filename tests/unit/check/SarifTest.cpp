@@ -122,8 +122,8 @@ TEST(Sarif, PythonRelativeToSourceRoot) {
   nlohmann::json log = render::sarifLog({{buf.get(), &findings}}, {}, "0", opts);
   const nlohmann::json &art = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
   EXPECT_EQ(art["uri"], "kernel.py");
-  EXPECT_EQ(art["uriBaseId"], "SRCROOT");
-  EXPECT_EQ(log["runs"][0]["originalUriBaseIds"]["SRCROOT"]["uri"], "file:///src/");
+  EXPECT_EQ(art["uriBaseId"], "%SRCROOT%");
+  EXPECT_EQ(log["runs"][0]["originalUriBaseIds"]["%SRCROOT%"]["uri"], "file:///src/");
   std::string root;
   EXPECT_EQ(render::sourceRelative("/src/a/b.py", "/src/", root), "a/b.py");
   EXPECT_EQ(root, "/src");
