@@ -345,7 +345,7 @@ std::string shortOp(const std::string &op) {
   return dot == std::string::npos ? op : op.substr(dot + 1);
 }
 
-std::vector<render::SwimLane> lanesOf(const checks::KernelBarrierReport &r) {
+std::vector<render::SwimLane> lanesOf(const checks::KernelBarrierReport &r, const std::set<uint32_t> &stuckLines) {
   std::set<std::string> barriers;
   for (const checks::DataRow &d : r.data)
     if (d.name == r.focus)
@@ -365,7 +365,8 @@ std::vector<render::SwimLane> lanesOf(const checks::KernelBarrierReport &r) {
         continue;
       std::string label = e.mechanism + " " + g.name + (e.slot.empty() ? "" : "[" + e.slot + "]");
       std::string detail = (e.isWait && !e.phase.empty() ? "parity " + e.phase + " · " : "") + point(e.where);
-      byPartition[e.partition].push_back({e.where.irLine, {e.isWait ? "wait" : "arrive", label, detail}});
+      byPartition[e.partition].push_back(
+          {e.where.irLine, {e.isWait ? "wait" : "arrive", label, detail, e.isWait && stuckLines.count(e.where.irLine) > 0}});
     }
   }
   std::vector<std::string> order;
@@ -682,9 +683,16 @@ render::ReportModel buildReport(const std::vector<std::string> &paths, const Rep
           break;
         }
       k.focus = k.barriers.focus;
-      if (!k.focus.empty())
-        k.lanes = lanesOf(k.barriers);
       GraphMarks marks = graphMarks(k.barriers, mine);
+      std::set<uint32_t> stuckLines;
+      for (const render::FindingView *fv : mine)
+        if (fv->finding.check == "deadlock") {
+          stuckLines.insert(fv->finding.where.line);
+          for (const auto &rl : fv->finding.related)
+            stuckLines.insert(rl.where.line);
+        }
+      if (!k.focus.empty())
+        k.lanes = lanesOf(k.barriers, stuckLines);
       if (!marks.stuckWaits.empty())
         k.graphMarks.push_back("red: the waits that never complete (STUCK) and the edges that would release "
                                "them, the cycle of the hang: " + marks.stuckNote);

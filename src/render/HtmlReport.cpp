@@ -179,7 +179,8 @@ void swimLanes(std::ostream &os, const ReportKernel &k) {
     laneLabel(os, y, l.partition, false);
     int x = kLabelW;
     for (const LaneItem &it : l.items) {
-      box(os, x, y + (kLaneH - kBoxH) / 2, it.kind, it.label, it.detail);
+      box(os, x, y + (kLaneH - kBoxH) / 2, it.kind, it.stuck ? "STUCK " + it.label : it.label, it.detail,
+          it.stuck ? "stuck-marker" : "");
       x += kColW;
     }
   }

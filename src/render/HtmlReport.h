@@ -42,6 +42,7 @@ struct LaneItem {
   std::string kind;  ///< "wait", "arrive", "access"
   std::string label; ///< "wait ready", "local_load"
   std::string detail; ///< slot/phase or value, "IR 45, kernel.py:62"
+  bool stuck = false; ///< a wait a deadlock finding says never completes
 };
 
 /// One lane: a partition's operations on the focused buffer, in program order.
