@@ -8,6 +8,7 @@
 #include "cli/CheckOptions.h"
 #include "driver/CheckInputs.h"
 #include "driver/CheckRun.h"
+#include "driver/ReportBuilder.h"
 #include "render/FindingRender.h"
 #include "render/Sarif.h"
 
@@ -42,7 +43,14 @@ Command makeCheckCommand() {
               for (const driver::FileResult &f : res.files)
                 files.push_back({&f.module->buffer(), &f.findings});
               if (o->format == "sarif") {
-                std::cout << render::sarifLog(files, checks::allCheckIds(), kVersion).dump(2) << "\n";
+                // Python paths relative to --source-root (else the repository
+                // holding the file), the expected GPU outcome per kernel.
+                render::SarifOptions so;
+                so.sourceRoot = o->check.source.sourceRoot;
+                for (const driver::FileResult &f : res.files)
+                  for (auto &[kernel, outcome] : driver::expectedGpuByKernel(f))
+                    so.expectedGpu[{f.module->buffer().name(), kernel}] = outcome;
+                std::cout << render::sarifLog(files, checks::allCheckIds(), kVersion, so).dump(2) << "\n";
                 return res.exitCode();
               }
               if (o->format == "json") {

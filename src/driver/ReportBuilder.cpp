@@ -16,6 +16,11 @@
 #include "dumps/LineDiff.h"
 #include "dumps/PassReport.h"
 #include "render/BarrierRender.h"
+#include "render/FindingRender.h"
+#include "render/Sarif.h"
+#include <fmt/format.h>
+#include <map>
+#include <tuple>
 
 namespace fs = std::filesystem;
 
@@ -63,7 +68,7 @@ std::string slurp(const std::string &path) {
 }
 
 /// Runs Graphviz on one kernel's dot text; the SVG, or empty with `note` set.
-std::string renderGraph(const checks::KernelBarrierReport &r, const std::string &dotProgram, std::string &note) {
+std::string renderGraph(const std::string &dotText, const std::string &dotProgram, std::string &note) {
   TempDir tmp;
   if (tmp.path.empty()) {
     note = "graph not rendered: cannot create a temporary folder";
@@ -72,7 +77,7 @@ std::string renderGraph(const checks::KernelBarrierReport &r, const std::string 
   std::string in = tmp.path + "/graph.dot", out = tmp.path + "/graph.svg";
   {
     std::ofstream f(in);
-    render::barrierDot(f, {r});
+    f << dotText;
   }
   dumps::ChildOptions co;
   co.argv = {dotProgram, "-Tsvg", in, "-o", out};
@@ -95,6 +100,246 @@ std::string renderGraph(const checks::KernelBarrierReport &r, const std::string 
   return svg;
 }
 
+
+std::string dotEscape(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out.push_back('\\');
+    if (c == '\n') {
+      out += "\\n";
+      continue;
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
+/// What a finding marks on the graph: the stuck waits of a deadlock (red),
+/// the hand-off a missing fence leaves unordered (orange), the barriers of
+/// any other error (red).
+struct GraphMarks {
+  std::map<std::pair<std::string, std::string>, std::string> stuckWaits; ///< (partition, barrier) -> "waits on ready[0]"
+  std::set<std::string> stuckBarriers;
+  std::set<std::string> unfenced;   ///< barriers of an unfenced hand-off
+  std::set<std::string> implicated; ///< barriers another error names
+  std::string stuckNote, unfencedNote;
+};
+
+/// The IR lines a finding names: primary, related, trace.
+std::set<uint32_t> linesOf(const checks::Finding &f) {
+  std::set<uint32_t> out = {f.where.line};
+  for (const auto &r : f.related)
+    out.insert(r.where.line);
+  for (const auto &t : f.trace)
+    out.insert(t.where.line);
+  out.erase(0);
+  return out;
+}
+
+/// The barrier events at IR line `line`.
+std::vector<std::pair<const checks::BarrierGroup *, const checks::BarrierEvent *>>
+eventsAt(const checks::KernelBarrierReport &r, uint32_t line) {
+  std::vector<std::pair<const checks::BarrierGroup *, const checks::BarrierEvent *>> out;
+  for (const checks::BarrierGroup &g : r.barriers)
+    for (const checks::BarrierEvent &e : g.events)
+      if (e.where.irLine == line)
+        out.push_back({&g, &e});
+  return out;
+}
+
+GraphMarks graphMarks(const checks::KernelBarrierReport &r, const std::vector<const render::FindingView *> &findings) {
+  GraphMarks m;
+  for (const render::FindingView *fv : findings) {
+    const checks::Finding &f = fv->finding;
+    if (f.check == "deadlock") {
+      std::vector<uint32_t> stuck = {f.where.line};
+      for (const auto &rl : f.related)
+        stuck.push_back(rl.where.line);
+      for (uint32_t line : stuck)
+        for (auto [g, e] : eventsAt(r, line))
+          if (e->isWait) {
+            m.stuckWaits[{e->partition, g->name}] =
+                "waits on " + g->name + (e->slot.empty() ? "" : "[" + e->slot + "]") +
+                (e->phase.empty() ? "" : " parity " + e->phase);
+            m.stuckBarriers.insert(g->name);
+          }
+      if (m.stuckNote.empty() && !m.stuckWaits.empty())
+        m.stuckNote = f.message;
+    } else if (f.check == "missing-fence") {
+      for (uint32_t line : linesOf(f))
+        for (auto [g, e] : eventsAt(r, line))
+          m.unfenced.insert(g->name);
+      if (m.unfencedNote.empty())
+        m.unfencedNote = f.message;
+    } else if (f.severity == support::Severity::Error) {
+      for (auto [g, e] : eventsAt(r, f.where.line))
+        m.implicated.insert(g->name);
+      for (const auto &rl : f.related)
+        for (auto [g, e] : eventsAt(r, rl.where.line))
+          m.implicated.insert(g->name);
+    }
+  }
+  return m;
+}
+
+/// The report's dot text of one kernel: partitions as nodes (a stuck one red,
+/// with what it waits for), parallel edges between two partitions merged into
+/// one with a label line per barrier, the edges that would release a stuck
+/// wait red (the cycle), an unfenced hand-off orange and dashed.
+std::string reportDot(const checks::KernelBarrierReport &r, const GraphMarks &m) {
+  std::ostringstream os;
+  os << "digraph barriers {\n  rankdir=TB; nodesep=0.7; ranksep=0.9;\n"
+        "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", fontname=\"monospace\", fontsize=11];\n"
+        "  edge [fontname=\"monospace\", fontsize=10];\n";
+  std::map<std::string, std::vector<std::string>> stuckOf;
+  for (const auto &[key, what] : m.stuckWaits)
+    stuckOf[key.first].push_back(what);
+  for (const checks::PartitionRow &p : r.partitions) {
+    os << "  \"" << dotEscape(p.name) << "\" [label=\"" << dotEscape(p.name) << "\\n" << dotEscape(p.role);
+    if (auto it = stuckOf.find(p.name); it != stuckOf.end()) {
+      for (const std::string &w : it->second)
+        os << "\\nSTUCK: " << dotEscape(w);
+      os << "\", class=\"stuck\", color=\"#d1242f\", fontcolor=\"#d1242f\", fillcolor=\"#fff0f0\", penwidth=2.5];\n";
+    } else {
+      os << "\"];\n";
+    }
+  }
+  struct Merged {
+    std::vector<const checks::BarrierEdge *> edges;
+  };
+  std::map<std::tuple<std::string, std::string, bool>, Merged> merged;
+  std::vector<std::tuple<std::string, std::string, bool>> order;
+  for (const checks::BarrierEdge &e : r.edges) {
+    // A partition's edges to itself are one loop (two loops lay their labels
+    // over each other); the loop is dashed only when all its edges are backward.
+    auto key = std::make_tuple(e.from, e.to, e.from == e.to ? false : e.backward);
+    if (!merged.count(key))
+      order.push_back(key);
+    merged[key].edges.push_back(&e);
+  }
+  for (const auto &key : order) {
+    const auto &edges = merged[key].edges;
+    bool stuck = false, unfenced = false, implicated = false;
+    std::set<std::string> mechs;
+    std::string label;
+    for (const checks::BarrierEdge *e : edges) {
+      bool s = m.stuckWaits.count({e->to, e->barrier}) > 0;
+      bool u = m.unfenced.count(e->barrier) > 0 && !e->backward;
+      bool i = m.implicated.count(e->barrier) > 0;
+      stuck |= s;
+      unfenced |= u;
+      implicated |= i;
+      mechs.insert(e->mechanism);
+      label += (label.empty() ? "" : "\\n") + std::string(s ? "STUCK " : u ? "UNFENCED " : "") +
+               dotEscape(e->barrier) + " (" + dotEscape(e->mechanism) + ")";
+    }
+    const auto &[from, to, keyBackward] = key;
+    bool backward = keyBackward || std::all_of(edges.begin(), edges.end(),
+                                               [](const checks::BarrierEdge *e) { return e->backward; });
+    os << "  \"" << dotEscape(from) << "\" -> \"" << dotEscape(to) << "\" [label=\"" << label << "\"";
+    if (stuck || implicated)
+      os << ", class=\"" << (stuck ? "stuck" : "implicated") << "\", color=\"#d1242f\", fontcolor=\"#d1242f\", penwidth=3";
+    else if (unfenced)
+      os << ", class=\"unfenced\", color=\"#e36209\", fontcolor=\"#b54708\", penwidth=3";
+    else
+      os << ", color=\"" << (mechs.size() == 1 ? render::mechanismColor(*mechs.begin()) : "#444444") << "\"";
+    // Backward edges keep constraint: dot then gives their labels room (with
+    // constraint=false it lays them over other edges' labels).
+    if (backward)
+      os << ", style=dashed";
+    else if (unfenced && !stuck)
+      os << ", style=\"bold\"";
+    os << "];\n";
+  }
+  os << "}\n";
+  return os.str();
+}
+
+/// The buffer a finding involves: a data row its message names, else the
+/// buffer a barrier it touches protects, else that barrier; "" when none.
+std::string focusOf(const checks::KernelBarrierReport &r, const checks::Finding &f) {
+  for (const checks::DataRow &d : r.data) {
+    size_t at = f.message.find(d.name);
+    while (at != std::string::npos) {
+      bool startOk = at == 0 || !(std::isalnum(static_cast<unsigned char>(f.message[at - 1])) || f.message[at - 1] == '_');
+      size_t end = at + d.name.size();
+      bool endOk = end == f.message.size() ||
+                   !(std::isalnum(static_cast<unsigned char>(f.message[end])) || f.message[end] == '_');
+      if (startOk && endOk)
+        return d.name;
+      at = f.message.find(d.name, at + 1);
+    }
+  }
+  std::vector<uint32_t> lines = {f.where.line};
+  for (const auto &rl : f.related)
+    lines.push_back(rl.where.line);
+  for (const auto &t : f.trace)
+    lines.push_back(t.where.line);
+  for (uint32_t line : lines)
+    for (auto [g, e] : eventsAt(r, line)) {
+      for (const checks::DataRow &d : r.data)
+        if (std::find(d.barriers.begin(), d.barriers.end(), g->name) != d.barriers.end())
+          return d.name;
+      return g->name;
+    }
+  return {};
+}
+
+std::string kindOfStep(const checks::FindingStep &t) {
+  const std::string &a = t.action;
+  auto has = [&](const char *w) { return a.find(w) != std::string::npos; };
+  if (a.rfind("wait", 0) == 0 || has(" waits") || has("wait_barrier"))
+    return "wait";
+  if (has("arrive") || has("expect") || has("commit") || has("complete") || has("lands"))
+    return "arrive";
+  if (t.actor == "TMA" || t.actor == "tcgen05" || has("copy") || has("issue"))
+    return "async";
+  return "access";
+}
+
+/// The first finding's trace as a chart: lanes in order of first appearance,
+/// each step's iteration the times its actor has run that IR line so far.
+std::optional<render::TraceChart> traceChart(const checks::KernelBarrierReport &r, const render::FindingView &fv,
+                                             size_t index, const GraphMarks &marks) {
+  const checks::Finding &f = fv.finding;
+  if (f.trace.empty())
+    return std::nullopt;
+  render::TraceChart c;
+  c.title = f.message;
+  c.check = f.check;
+  c.finding = index;
+  std::map<std::string, size_t> laneOf;
+  auto lane = [&](const std::string &name) {
+    auto [it, fresh] = laneOf.emplace(name, c.lanes.size());
+    if (fresh)
+      c.lanes.push_back(name);
+    return it->second;
+  };
+  std::map<std::pair<std::string, uint32_t>, int> runs;
+  for (const checks::FindingStep &t : f.trace) {
+    render::TraceStep s;
+    s.lane = lane(t.actor);
+    s.kind = kindOfStep(t);
+    s.label = t.action;
+    s.detail = render::shortPlace(t.where);
+    int n = ++runs[{t.actor, t.where.line}];
+    s.iteration = "iter " + std::to_string(n);
+    c.steps.push_back(std::move(s));
+  }
+  if (f.check == "deadlock") {
+    std::vector<uint32_t> stuck = {f.where.line};
+    for (const auto &rl : f.related)
+      stuck.push_back(rl.where.line);
+    for (uint32_t line : stuck)
+      for (auto [g, e] : eventsAt(r, line))
+        if (e->isWait)
+          if (auto it = marks.stuckWaits.find({e->partition, g->name}); it != marks.stuckWaits.end())
+            c.stuck.push_back({lane(e->partition), it->second});
+  }
+  return c;
+}
+
 /// The focus of a kernel when none is given: the first buffer of the data map
 /// that a barrier protects.
 std::string shortOp(const std::string &op) {
@@ -102,7 +347,7 @@ std::string shortOp(const std::string &op) {
   return dot == std::string::npos ? op : op.substr(dot + 1);
 }
 
-std::vector<render::SwimLane> lanesOf(const checks::KernelBarrierReport &r) {
+std::vector<render::SwimLane> lanesOf(const checks::KernelBarrierReport &r, const std::set<uint32_t> &stuckLines) {
   std::set<std::string> barriers;
   for (const checks::DataRow &d : r.data)
     if (d.name == r.focus)
@@ -122,7 +367,8 @@ std::vector<render::SwimLane> lanesOf(const checks::KernelBarrierReport &r) {
         continue;
       std::string label = e.mechanism + " " + g.name + (e.slot.empty() ? "" : "[" + e.slot + "]");
       std::string detail = (e.isWait && !e.phase.empty() ? "parity " + e.phase + " · " : "") + point(e.where);
-      byPartition[e.partition].push_back({e.where.irLine, {e.isWait ? "wait" : "arrive", label, detail}});
+      byPartition[e.partition].push_back(
+          {e.where.irLine, {e.isWait ? "wait" : "arrive", label, detail, e.isWait && stuckLines.count(e.where.irLine) > 0}});
     }
   }
   std::vector<std::string> order;
@@ -202,13 +448,8 @@ std::optional<render::ReportPasses> passSection(const std::string &path, const C
     return std::nullopt;
   }
   dumps::PassAnalysis a = dumps::analysePasses(log, dumps::CountMode::Fast, 1);
-  dumps::PassReportOptions ro;
-  ro.logName = path;
   render::ReportPasses p;
   p.log = path;
-  std::ostringstream table;
-  dumps::writePassTable(table, log, a, ro);
-  p.table = table.str();
   // The concurrency checks per pass: the strip above the table; the diff
   // of each pass it links to is kept past the limit.
   std::vector<size_t> all(log.compiles.size());
@@ -224,7 +465,28 @@ std::optional<render::ReportPasses> passSection(const std::string &path, const C
   for (size_t c = 0; c < a.rows.size(); ++c) {
     for (size_t i = 0; i < a.rows[c].size(); ++i) {
       const dumps::PassRow &row = a.rows[c][i];
-      if (!(row.changed || row.failed) || !row.before || !row.after)
+      const dumps::Snapshot &snap = log.snapshots[row.snapshot];
+      render::PassTableRow tr;
+      tr.compile = c + 1;
+      tr.row = i + 1;
+      tr.kernel = std::string(log.compiles[c].kernel);
+      tr.pass = std::string(snap.pass);
+      tr.arg = std::string(snap.arg);
+      tr.changed = row.changed;
+      tr.failed = row.failed;
+      tr.added = row.lines.added;
+      tr.removed = row.lines.removed;
+      tr.opsBefore = static_cast<int64_t>(row.opsBefore);
+      tr.opsAfter = static_cast<int64_t>(row.opsAfter);
+      for (size_t d = 0; d < row.deltas.size() && d < 3; ++d)
+        tr.deltas += (d ? ", " : "") + fmt::format("{:+} {}", row.deltas[d].delta(), row.deltas[d].name);
+      if (row.deltas.size() > 3)
+        tr.deltas += fmt::format(", {} more", row.deltas.size() - 3);
+      bool hasDiff = (row.changed || row.failed) && row.before && row.after;
+      if (hasDiff && p.diffs.size() < kMaxDiffs)
+        tr.diff = p.diffs.size();
+      p.rows.push_back(std::move(tr));
+      if (!hasDiff)
         continue;
       if (p.diffs.size() >= kMaxDiffs && !linked.count(passDiffId(c, i))) {
         ++left;
@@ -297,6 +559,83 @@ std::string inlineableSvg(std::string_view svg) {
   return out;
 }
 
+std::map<std::string, std::string> expectedGpuByKernel(const FileResult &f) {
+  std::map<std::string, std::string> out;
+  for (const AnalysisSummary &s : f.analyses)
+    for (const checks::KernelVerdict &k : s.kernels) {
+      const std::string key = "(on the GPU: ";
+      size_t at = k.summary.find(key);
+      if (at == std::string::npos)
+        continue;
+      std::string v = k.summary.substr(at + key.size());
+      if (!v.empty() && v.back() == ')')
+        v.pop_back();
+      out.emplace(k.kernel, v);
+    }
+  return out;
+}
+
+namespace {
+
+bool isErrorVerdict(checks::Verdict v) {
+  using checks::Verdict;
+  return v == Verdict::Deadlock || v == Verdict::Trap || v == Verdict::Race || v == Verdict::OutOfBounds;
+}
+
+/// The kernel's badge, verdict lines, not-verified reasons and expected GPU outcome.
+void kernelVerdicts(render::ReportKernel &k, const FileResult &fr, const std::vector<render::FindingView> &findings,
+                    const std::map<std::string, std::string> &expected) {
+  const std::string &name = k.barriers.kernel;
+  bool error = false, unknown = false, finishes = false;
+  for (const AnalysisSummary &s : fr.analyses)
+    for (const checks::KernelVerdict &v : s.kernels) {
+      if (v.kernel != name)
+        continue;
+      finishes |= v.verdict == checks::Verdict::NoDeadlock;
+      k.verdictLines.push_back(s.name + ": " + v.summary);
+      error |= isErrorVerdict(v.verdict);
+      unknown |= v.verdict == checks::Verdict::Unknown;
+    }
+  std::string gpuNote, firstError;
+  for (const render::FindingView &fv : findings) {
+    if (fv.kernel != name)
+      continue;
+    const checks::Finding &f = fv.finding;
+    error |= f.severity == support::Severity::Error;
+    if (f.severity == support::Severity::Error && firstError.empty())
+      firstError = f.check;
+    if (f.check == checks::kNotVerified) {
+      unknown = true;
+      std::string why = f.message;
+      for (const std::string &n : f.notes)
+        why += "; " + n;
+      k.notVerified.push_back(why);
+    }
+    for (const std::string &n : f.notes)
+      if (n.rfind("on the GPU: ", 0) == 0 && gpuNote.empty())
+        gpuNote = n.substr(12);
+  }
+  if (unknown && k.notVerified.empty())
+    for (const std::string &l : k.verdictLines)
+      if (l.find("unknown") != std::string::npos)
+        k.notVerified.push_back(l);
+  k.verdict = error ? "error" : unknown ? "not-verified" : "clean";
+  if (auto it = expected.find(name); it != expected.end())
+    k.expectedGpu = it->second;
+  else if (!gpuNote.empty())
+    k.expectedGpu = gpuNote;
+  else if (k.verdict == "clean")
+    k.expectedGpu = "finishes (no hang, no fault, no race found)";
+  else if (finishes && error)
+    // The deadlock analysis's own words for a kernel that finishes, and why
+    // the results may still be wrong.
+    k.expectedGpu = "finishes (no hang, no fault); results may be wrong: [" + firstError + "]";
+  else if (k.verdict == "not-verified")
+    k.expectedGpu = "unknown: not every check decided this kernel";
+}
+
+} // namespace
+
 render::ReportModel buildReport(const std::vector<std::string> &paths, const ReportOptions &opts,
                                 std::ostream &err, int &exitCode) {
   render::ReportModel model;
@@ -315,14 +654,72 @@ render::ReportModel buildReport(const std::vector<std::string> &paths, const Rep
       a.lines.insert(a.lines.end(), s.verdicts.begin(), s.verdicts.end());
       file.analyses.push_back(std::move(a));
     }
-    // One barrier report per kernel, over the kernels the checks used; with
-    // no --focus it focuses on the first guarded buffer as it builds.
+    for (checks::Finding &f : fr.findings) {
+      render::FindingView rf;
+      rf.ir = irExcerpt(fr.module->buffer(), f.where.line, opts.context);
+      rf.python = pyExcerpt(f.where, opts.context);
+      if (f.where.offset)
+        rf.kernel = render::enclosingFunction(fr.module->buffer(), *f.where.offset);
+      for (const checks::RelatedLocation &r : f.related)
+        rf.related.push_back({r.message, irExcerpt(fr.module->buffer(), r.where.line, opts.context),
+                              pyExcerpt(r.where, opts.context)});
+      model.errors += f.severity == support::Severity::Error;
+      model.warnings += f.severity == support::Severity::Warning;
+      model.notesCount += f.severity == support::Severity::Note || f.severity == support::Severity::Info;
+      rf.finding = std::move(f);
+      file.findings.push_back(std::move(rf));
+    }
+    std::map<std::string, std::string> expected = expectedGpuByKernel(fr);
+    // One barrier report per kernel, over the kernels the checks used. The
+    // timeline follows --focus, else the buffer the kernel's first finding
+    // involves (errors first), else the first guarded buffer.
     for (const kernel::Kernel &kf : fr.kernels) {
       render::ReportKernel k;
       k.barriers = checks::buildKernelBarrierReport(*fr.module, kf, opts.focus, /*autoFocus=*/true);
+      std::vector<const render::FindingView *> mine;
+      std::vector<size_t> mineIndex;
+      for (size_t i = 0; i < file.findings.size(); ++i)
+        if (file.findings[i].kernel == k.barriers.kernel) {
+          mine.push_back(&file.findings[i]);
+          mineIndex.push_back(i);
+        }
+      std::stable_sort(mineIndex.begin(), mineIndex.end(), [&](size_t a, size_t b) {
+        return file.findings[a].finding.severity < file.findings[b].finding.severity;
+      });
+      k.focusWhy = opts.focus.empty() ? "the first buffer a barrier guards" : "--focus";
+      if (opts.focus.empty())
+        for (size_t i : mineIndex) {
+          std::string f = focusOf(k.barriers, file.findings[i].finding);
+          if (f.empty())
+            continue;
+          if (f != k.barriers.focus)
+            k.barriers = checks::buildKernelBarrierReport(*fr.module, kf, f, /*autoFocus=*/true);
+          k.focusWhy = "the buffer of the first finding ([" + file.findings[i].finding.check + "])";
+          break;
+        }
       k.focus = k.barriers.focus;
+      GraphMarks marks = graphMarks(k.barriers, mine);
+      std::set<uint32_t> stuckLines;
+      for (const render::FindingView *fv : mine)
+        if (fv->finding.check == "deadlock") {
+          stuckLines.insert(fv->finding.where.line);
+          for (const auto &rl : fv->finding.related)
+            stuckLines.insert(rl.where.line);
+        }
       if (!k.focus.empty())
-        k.lanes = lanesOf(k.barriers);
+        k.lanes = lanesOf(k.barriers, stuckLines);
+      if (!marks.stuckWaits.empty())
+        k.graphMarks.push_back("red: the waits that never complete (STUCK) and the edges that would release "
+                               "them, the cycle of the hang: " + marks.stuckNote);
+      if (!marks.unfenced.empty())
+        k.graphMarks.push_back("orange: the hand-off with no proxy fence (UNFENCED): " + marks.unfencedNote);
+      if (!marks.implicated.empty())
+        k.graphMarks.push_back("red: barriers an error finding names");
+      for (size_t i : mineIndex)
+        if (!file.findings[i].finding.trace.empty()) {
+          k.trace = traceChart(k.barriers, file.findings[i], i, marks);
+          break;
+        }
       std::set<std::string> mechs;
       for (const checks::BarrierEdge &e : k.barriers.edges)
         mechs.insert(e.mechanism);
@@ -330,18 +727,9 @@ render::ReportModel buildReport(const std::vector<std::string> &paths, const Rep
       if (k.barriers.edges.empty())
         k.graphNote = "no barrier dependency edges between partitions";
       else
-        k.graphSvg = renderGraph(k.barriers, opts.dot, k.graphNote);
+        k.graphSvg = renderGraph(reportDot(k.barriers, marks), opts.dot, k.graphNote);
+      kernelVerdicts(k, fr, file.findings, expected);
       file.kernels.push_back(std::move(k));
-    }
-    for (checks::Finding &f : fr.findings) {
-      render::FindingView rf;
-      rf.ir = irExcerpt(fr.module->buffer(), f.where.line, opts.context);
-      rf.python = pyExcerpt(f.where, opts.context);
-      model.errors += f.severity == support::Severity::Error;
-      model.warnings += f.severity == support::Severity::Warning;
-      model.notesCount += f.severity == support::Severity::Note || f.severity == support::Severity::Info;
-      rf.finding = std::move(f);
-      file.findings.push_back(std::move(rf));
     }
     model.files.push_back(std::move(file));
   }

@@ -4,6 +4,7 @@
 // focused buffer, cuts IR and Python excerpts, reads the pass log.
 #pragma once
 
+#include <map>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -26,6 +27,11 @@ struct ReportOptions {
 /// `tscope check` would set it.
 render::ReportModel buildReport(const std::vector<std::string> &paths, const ReportOptions &opts,
                                 std::ostream &err, int &exitCode);
+
+/// The expected GPU outcome of each kernel of `f`, by kernel name, as the
+/// deadlock analysis words it in its verdict ("hang", "fault: ...",
+/// "usually finishes: ..."); kernels it does not name are left out.
+std::map<std::string, std::string> expectedGpuByKernel(const FileResult &f);
 
 /// Graphviz SVG made safe to inline: the XML prolog, DOCTYPE and comments
 /// removed; empty when it holds anything active (script, foreignObject,

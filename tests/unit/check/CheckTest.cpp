@@ -94,6 +94,26 @@ TEST(Sarif, Uris) {
 
 TEST(Html, Escape) { EXPECT_EQ(render::htmlEscape("<a href=\"x\">'&'</a>"), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;"); }
 
+TEST(Html, WrapLabel) {
+  bool cut = true;
+  EXPECT_EQ(render::wrapLabel("wait ready[0]", 22, 2, cut), std::vector<std::string>{"wait ready[0]"});
+  EXPECT_FALSE(cut);
+  // Broken after the bracket, both lines within 22 characters.
+  auto l = render::wrapLabel("arrive load_ready_bars[slot(i,2)]", 22, 2, cut);
+  ASSERT_EQ(l.size(), 2u);
+  EXPECT_EQ(l[0], "arrive load_ready_");
+  EXPECT_EQ(l[1], "bars[slot(i,2)]");
+  EXPECT_FALSE(cut);
+  // Too long for two lines: the second ends in an ellipsis, 22 characters in all.
+  l = render::wrapLabel("wait load_ready_bars[slot(i,2)] parity phase(i,2) ^ 1", 22, 2, cut);
+  ASSERT_EQ(l.size(), 2u);
+  EXPECT_TRUE(cut);
+  EXPECT_EQ(l[1].substr(l[1].size() - 3), "…");
+  EXPECT_EQ(l[1].size() - 3 + 1, 22u);
+  for (const std::string &line : l)
+    EXPECT_LE(line.size(), 24u);
+}
+
 TEST(Html, InlineableSvg) {
   std::string svg = "<?xml version=\"1.0\"?>\n<!DOCTYPE svg>\n<!-- a --><svg width=\"1\"><!-- b --><g/></svg>\n";
   EXPECT_EQ(driver::inlineableSvg(svg), "<svg width=\"1\"><g/></svg>\n");

@@ -35,10 +35,22 @@ print(f"mutations rejected: {controls}")
 
 rules = run["tool"]["driver"]["rules"]
 print(f"tool: {run['tool']['driver']['name']} {run['tool']['driver']['version']}, {len(rules)} rules")
+bases = run.get("originalUriBaseIds", {})
+print(f"uri bases: {sorted(bases)}")
 for r in run["results"]:
     assert rules[r["ruleIndex"]]["id"] == r["ruleId"], r
+    assert rules[r["ruleIndex"]]["helpUri"].startswith("docs/"), rules[r["ruleIndex"]]
     loc = r["locations"][0]["physicalLocation"]
-    related = [x["message"]["text"] for x in r.get("relatedLocations", [])]
-    steps = sum(len(t["locations"]) for c in r.get("codeFlows", []) for t in c["threadFlows"])
-    print(f"result {r['ruleId']} {r['level']} {loc['artifactLocation']['uri']}:{loc['region']['startLine']}:"
-          f"{loc['region']['startColumn']} related={len(related)} first-related={related[:1]} steps={steps}")
+    art = loc["artifactLocation"]
+    assert art.get("uriBaseId") is None or art["uriBaseId"] in bases, art
+    related = r.get("relatedLocations", [])
+    ir = [x for x in related if x["message"]["text"].startswith("IR: ")]
+    ir_at = (f" ir={ir[0]['physicalLocation']['artifactLocation']['uri']}:"
+             f"{ir[0]['physicalLocation']['region']['startLine']}" if ir else "")
+    flows = [sum(len(t["locations"]) for t in c["threadFlows"]) for c in r.get("codeFlows", [])]
+    fp = r.get("partialFingerprints", {}).get("tscope/v1", "")
+    props = r.get("properties", {})
+    extra = "".join(f" {k}={props[k]!r}" for k in ("schedule", "expected_gpu") if k in props)
+    print(f"result {r['ruleId']} {r['level']} {art.get('uriBaseId', '')}:{art['uri']}:{loc['region']['startLine']}:"
+          f"{loc['region'].get('startColumn', '-')}{ir_at} related={len(related)} flows={flows} "
+          f"fingerprint={len(fp)}{extra}")

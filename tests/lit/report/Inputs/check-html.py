@@ -39,5 +39,7 @@ w = Walk()
 w.feed(text)
 print("script elements:", w.tags.get("script", 0))
 print("bad attributes:", w.bad)
-for c in ["kernel", "graph", "timeline", "finding", "sev-error", "excerpt", "passes", "diff"]:
+for c in ["kernel", "graph", "timeline", "trace", "finding", "sev-error", "excerpt", "related-loc", "vbadge", "v-error",
+          "v-clean", "v-not-verified", "not-verified", "stuck", "unfenced", "stuck-marker", "pass-table", "passes",
+          "diff"]:
     print(f"class {c}: {w.classes.get(c, 0)}")
