@@ -10,6 +10,10 @@ namespace tscope::checks::stale {
 
 namespace {
 
+/// The state cap of each run of the expected line's in-order search: it
+/// adds to every `tscope deadlock`, and a search cut there finds nothing.
+constexpr size_t kExpectedLineStates = 100'000;
+
 std::optional<SourcePoint> pointOfOp(const kernel::Kernel &k, const ir::Operation *op) {
   if (!op)
     return std::nullopt;
@@ -130,12 +134,12 @@ std::string inOrderWrongResults(const ir::Module &m, const kernel::Kernel &k, co
   model::Explorer x(m, k, io, &obs);
   for (auto &[b, label] : runs) {
     obs.hit.reset();
-    DeadlockRun d = x.run(b, label);
+    DeadlockRun d = x.run(b, label, kExpectedLineStates);
     if (obs.hit) {
       const FlowHit &h = *obs.hit;
       const ir::Operation *at = h.kind == FlowKind::StaleRead ? h.access : h.write;
       return std::string(h.kind == FlowKind::StaleRead ? "a stale read of " : "a lost write into ") + h.slot +
-             (at ? " (IR " + std::to_string(at->line) + ")" : "") + ", " + label;
+             (at ? " (IR " + std::to_string(at->line) + ")" : "") + " in the run " + label;
     }
     if (stateBudgetSpent(d))
       break;

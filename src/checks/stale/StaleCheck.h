@@ -57,8 +57,9 @@ std::vector<KernelFlowResult> checkDataFlow(const ir::Module &m, const std::vect
 
 /// The first stale read or lost write of `k` in the in-order schedules of
 /// its planned runs (a bounded search, model::inOrderOptions), as the words
-/// of the expected GPU outcome ("stale-read of smem[1] at IR 120"); empty
-/// when none is reached.
+/// of the expected GPU outcome ("a stale read of smem[1] (IR 120) in the
+/// run N=4"); empty when none is reached (each run is capped at 100,000
+/// states: a cut search finds nothing).
 std::string inOrderWrongResults(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &opts);
 
 /// Sets `d.inOrderWrong` from the in-order data-flow search of its kernel
