@@ -9,6 +9,7 @@
 #include "checks/deadlock/DeadlockFindings.h"
 #include "checks/fences/FenceCheck.h"
 #include "checks/races/RaceFindings.h"
+#include "checks/stale/StaleFindings.h"
 #include "checks/tlxlint/LintChecks.h"
 #include "checks/tlxlint/TlxLint.h"
 
@@ -49,6 +50,15 @@ std::vector<CheckId> raceIds() {
            "happens-before between them, with the interleaving"}};
 }
 
+std::vector<CheckId> dataFlowIds() {
+  return {{"stale-read",
+           "a read of a ring slot that sees a write its reader already consumed, let through by a wait on a phase "
+           "already waited for (phase aliasing; ordered, so not a race), with the interleaving and its schedule"},
+          {"lost-write",
+           "a write into a ring slot overwritten, or left at the end, before any reader of that slot read it, with "
+           "the interleaving and its schedule"}};
+}
+
 std::vector<CheckId> tmemIds() {
   return {{"tmem-packed-order",
            "a full-overwrite MMA clobbers column-packed TMEM before an earlier read of the overlapping columns "
@@ -84,6 +94,8 @@ const std::vector<Analysis> &analyses() {
       {"lint", "the TLX rules: named barriers, remote CTAs, MMA shapes, mbarriers", lintIds, runLintCheck},
       {"races", "buffer races: happens-before over the same interleavings as the deadlock check", raceIds,
        runRaceCheck},
+      {"dataflow", "ring-buffer data flow: each write read once before the next (stale reads, lost writes)",
+       dataFlowIds, runDataFlowCheck},
       {"tmem", "column-packed TMEM back-edges and accumulator-init coverage (tscope barriers sections 6-7)", tmemIds,
        runTmemCheck},
   };
@@ -118,6 +130,11 @@ const std::vector<races::KernelModelResult> *sharedModel(const CheckContext &ctx
   return &**ctx.shared;
 }
 
+/// True when the data-flow check runs (one of its ids is enabled).
+bool dataFlowEnabled(const CheckContext &ctx) {
+  return !ctx.disabled.count("stale-read") || !ctx.disabled.count("lost-write");
+}
+
 AnalysisOutcome runDeadlockCheck(const CheckContext &ctx) {
   std::vector<KernelDeadlockResult> results;
   if (const auto *shared = sharedModel(ctx))
@@ -125,6 +142,9 @@ AnalysisOutcome runDeadlockCheck(const CheckContext &ctx) {
       results.push_back(r.deadlock);
   else
     results = checkDeadlocks(ctx.module, ctx.kernels, ctx.deadlock);
+  // In-order schedules that finish but read stale data: wrong results.
+  if (dataFlowEnabled(ctx))
+    stale::refineExpectedGpu(ctx.module, ctx.kernels, ctx.deadlock, results);
   return outcomeOf(deadlockFindings(ctx.module.buffer(), results), ctx.disabled);
 }
 
@@ -171,6 +191,11 @@ AnalysisOutcome runRaceCheck(const CheckContext &ctx) {
   // The deadlock analysis reports the redundant waits of the same exploration.
   std::erase_if(res.findings, [](const Finding &f) { return f.check == "redundant-wait"; });
   return outcomeOf(std::move(res), ctx.disabled);
+}
+
+AnalysisOutcome runDataFlowCheck(const CheckContext &ctx) {
+  return outcomeOf(stale::flowFindings(ctx.module.buffer(), stale::checkDataFlow(ctx.module, ctx.kernels, ctx.deadlock)),
+                   ctx.disabled);
 }
 
 AnalysisOutcome runTmemCheck(const CheckContext &ctx) {

@@ -14,6 +14,7 @@
 #include "checks/deadlock/ModelChecker.h"
 #include "checks/fences/Lowering.h"
 #include "checks/races/RaceChecker.h"
+#include "checks/stale/StaleCheck.h"
 #include "checks/tma/TmaFindings.h"
 #include "ir/Module.h"
 
@@ -85,6 +86,9 @@ AnalysisOutcome runTmaCheck(const CheckContext &ctx);
 AnalysisOutcome runLintCheck(const CheckContext &ctx);
 /// `tscope races`: race (error, with the pair of accesses and the trace).
 AnalysisOutcome runRaceCheck(const CheckContext &ctx);
+/// The data-flow protocol: stale-read and lost-write (errors, with the trace
+/// and the schedule strength).
+AnalysisOutcome runDataFlowCheck(const CheckContext &ctx);
 /// `tscope barriers` sections 6-7: tmem-packed-order (error), tmem-redundant-init (warning).
 AnalysisOutcome runTmemCheck(const CheckContext &ctx);
 

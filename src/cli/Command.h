@@ -32,6 +32,8 @@ Command makeBarriersCommand();
 Command makeDeadlockCommand();
 /// `tscope races`: buffer races on the barrier model.
 Command makeRacesCommand();
+/// `tscope dataflow`: stale reads and lost writes of ring buffers on the barrier model.
+Command makeDataFlowCommand();
 Command makeTmaCommand();
 Command makeRecordCommand();
 Command makeInterpCommand();

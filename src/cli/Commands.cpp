@@ -16,6 +16,7 @@ const std::vector<Command> &commands() {
       makeBarriersCommand(),
       makeDeadlockCommand(),
       makeRacesCommand(),
+      makeDataFlowCommand(),
       makeRecordCommand(),
       makeTmaCommand(),
       makeInterpCommand(),

@@ -8,6 +8,7 @@
 #include "checks/model/Schedule.h"
 
 #include "checks/deadlock/DeadlockFindings.h"
+#include "checks/stale/StaleCheck.h"
 #include "cli/Command.h"
 #include "cli/FindingsOutput.h"
 #include "cli/ModelOptions.h"
@@ -73,7 +74,7 @@ void kernelText(std::ostream &os, const support::SourceBuffer &buf, const checks
                       : r.verdict == "trap"       ? "no interleaving hangs, but one over-arrives on an mbarrier: the GPU faults"
                                                   : "";
   kernelHeader(os, r.kernel, r.verdict, gloss, r.reason, proved ? std::vector<std::string>{} : r.unboundArgs);
-  if (!r.expectedGpu.empty() && r.verdict != "no-deadlock")
+  if (!r.expectedGpu.empty() && (r.verdict != "no-deadlock" || !r.inOrderWrong.empty()))
     os << "  expected on the GPU: " << r.expectedGpu << "\n";
   if (proved) {
     proofText(os, r.proof);
@@ -93,7 +94,10 @@ void kernelText(std::ostream &os, const support::SourceBuffer &buf, const checks
 
 int runDeadlock(const ir::Module &m, FindingsOutput &out, const checks::DeadlockOptions &opts) {
   const support::SourceBuffer &buf = m.buffer();
-  auto results = checks::checkDeadlocks(m, opts);
+  std::vector<kernel::Kernel> kernels = kernel::Kernel::build(m);
+  auto results = checks::checkDeadlocks(m, kernels, opts);
+  // In-order schedules that finish but read stale data: wrong results.
+  checks::stale::refineExpectedGpu(m, kernels, opts, results);
   bool found = false;
   for (const auto &r : results) {
     if (!out.wants(r.kernel))

@@ -35,6 +35,8 @@ def expected_class(text):
         return "hang"
     if text.startswith("fault"):
         return "fault"
+    if text.startswith("wrong results"):
+        return "wrong"
     if text.startswith("finishes"):
         return "correct"
     if text.startswith("usually finishes"):

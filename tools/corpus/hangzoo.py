@@ -195,7 +195,20 @@ CASES = {
                             "(8 loads per strip): phases alias across strips"),
     "persistent_restart":  (RESTART, 2, 1, "correct", "as persistent_restart3 with 2 slots: 8 loads per strip "
                             "leave every slot's parity where it started, so the restart is harmless"),
+    # An odd number of loads per strip through 2 slots (C = 3 * BC): after a strip, slot 1 has completed one
+    # phase fewer than slot 0, so the restarted consumer's wait on ready[1] passes on the old phase and reads
+    # the previous strip's tile (stale data, every access ordered: no hang, no fault, wrong results).
+    "persistent_restart_odd": (RESTART, 2, 1, "wrong", "persistent 2-slot ring whose counter restarts every strip, "
+                               "3 loads per strip: ready[1]'s parity aliases the previous strip's fill", 3 * BC),
+    "persistent_odd":      (OK, 2, 1, "correct", "carried twin of persistent_restart_odd: the counter runs across "
+                            "strips, 3 loads per strip through 2 slots", 3 * BC),
 }
+
+
+def case_of(name):
+    """(V, STAGES, PERSIST, expected, what, C): C, the columns, is 1024 unless the case sets it."""
+    t = CASES[name]
+    return t if len(t) == 6 else t + (C,)
 
 
 def _layout():
@@ -207,40 +220,40 @@ def grid_of(persist):
 
 
 def launch_desc(name):
-    v, st, p, _, _ = CASES[name]
-    return (f"zoo_kernel[grid=({grid_of(p)},)](x_desc, y, C={C}, n_strips={N_STRIPS}, V={v}, STAGES={st}, "
-            f"PERSIST={p}, num_warps={NUM_WARPS}); x, y: [{R}, {C}] fp32; x_desc block {BR}x{BC} "
-            f"(gluon TensorDescriptor.from_tensor); {N_K} tiles per strip; worker: 1 warp / 24 regs")
+    v, st, p, _, _, c = case_of(name)
+    return (f"zoo_kernel[grid=({grid_of(p)},)](x_desc, y, C={c}, n_strips={N_STRIPS}, V={v}, STAGES={st}, "
+            f"PERSIST={p}, num_warps={NUM_WARPS}); x, y: [{R}, {c}] fp32; x_desc block {BR}x{BC} "
+            f"(gluon TensorDescriptor.from_tensor); {c // BC} tiles per strip; worker: 1 warp / 24 regs")
 
 
 def tscope_args(name):
-    v, st, p, _, _ = CASES[name]
+    v, st, p, _, _, c = case_of(name)
     # x_desc_0/1: the descriptor's shape, x_desc_2/3: its strides (elements), as the launch passes them
-    return (f"--arg C={C} --arg n_strips={N_STRIPS} --arg x_desc_0={R} --arg x_desc_1={C} "
-            f"--arg x_desc_2={C} --arg x_desc_3=1 --grid {grid_of(p)},1,1")
+    return (f"--arg C={c} --arg n_strips={N_STRIPS} --arg x_desc_0={R} --arg x_desc_1={c} "
+            f"--arg x_desc_2={c} --arg x_desc_3=1 --grid {grid_of(p)},1,1")
 
 
 def cpu_compile(name, cc=90):
     from corpus_common import compile_for, gluon_desc_sig
-    v, st, p, _, _ = CASES[name]
+    v, st, p, _, _, c = case_of(name)
     sig = {"x_desc": gluon_desc_sig("fp32", [BR, BC], _layout()), "y_ptr": "*fp32", "C": "i32", "n_strips": "i32"}
     return compile_for(zoo_kernel, sig, {"V": v, "STAGES": st, "PERSIST": p}, cc=cc,
-                       options={"num_warps": NUM_WARPS}, gluon=True, int_values={"C": C, "n_strips": N_STRIPS})
+                       options={"num_warps": NUM_WARPS}, gluon=True, int_values={"C": c, "n_strips": N_STRIPS})
 
 
 def gpu_run(name, runs, mark):
     import torch
     from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
-    v, st, p, _, _ = CASES[name]
+    v, st, p, _, _, c = case_of(name)
     bad, max_abs = 0, []
     for r in range(runs):
-        x = torch.randn(R, C, device="cuda", dtype=torch.float32)
+        x = torch.randn(R, c, device="cuda", dtype=torch.float32)
         y = torch.full_like(x, float("nan"))
         xd = TensorDescriptor.from_tensor(x, [BR, BC], _layout())
         if r == 0:
             # the hang clock starts here (it includes the JIT compile of run 1, a few seconds)
             mark("compiling, launching run 1")
-        zoo_kernel[(grid_of(p), )](xd, y, C, N_STRIPS, v, st, p, num_warps=NUM_WARPS)
+        zoo_kernel[(grid_of(p), )](xd, y, c, N_STRIPS, v, st, p, num_warps=NUM_WARPS)
         mark(f"launched run {r + 1}, synchronizing")
         torch.cuda.synchronize()
         d = (y - (x * 2.0 + 1.0)).abs()
@@ -373,7 +386,7 @@ def finish(job, out, env, timed_out, hang_timeout, gen_cmd):
     res = read_result(job["result"])
     outcome = "hang" if timed_out else (res.get("outcome") or "python-error")
     src = copy_ttgir(job["dump"], dest)
-    v, st, p, exp, what = CASES[name]
+    v, st, p, exp, what, _ = case_of(name)
     rec = {"case": folder, "zoo_case": name, "outcome": outcome, "expected": exp, "what": what,
            "timed_out": timed_out, "hang_timeout_s": hang_timeout, "wall_s": round(time.time() - job["t0"], 2),
            "child_returncode": job["p"].returncode, "mode": "compile+run", "generator": "tools/corpus/hangzoo.py",

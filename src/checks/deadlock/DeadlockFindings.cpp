@@ -48,7 +48,7 @@ AnalysisResult deadlockFindings(const support::SourceBuffer &buf, const KernelDe
   AnalysisResult out;
   out.kernels.push_back(
       kernelVerdict(r.kernel, r.verdict,
-                    r.reason.empty() && !r.expectedGpu.empty() && r.verdict != "no-deadlock" ? "on the GPU: " + r.expectedGpu
+                    r.reason.empty() && !r.expectedGpu.empty() && (r.verdict != "no-deadlock" || !r.inOrderWrong.empty()) ? "on the GPU: " + r.expectedGpu
                                                                                               : r.reason));
   std::vector<std::pair<std::string, SourcePoint>> waits;
   for (const DeadlockRun &run : r.runs)

@@ -885,6 +885,14 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
     const State &s = S.states[si];
     if (std::all_of(s.procs.begin(), s.procs.end(), [](const Proc &p) { return p.status == PStatus::Done; })) {
       finished_ = true;
+      if (observer_ && observer_->onFinish(*this, s)) {
+        // The observer ended the search at this finished state.
+        stopped_ = true;
+        stopTrace_ = pathTo(S, si);
+        out.verdict = "race";
+        out.states = S.states.size();
+        return false;
+      }
       return true;
     }
     if (observer_) {

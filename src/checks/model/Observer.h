@@ -23,10 +23,15 @@ public:
   /// exploration here: Explorer::stopTrace() then holds the path to it.
   virtual bool onAccess(const Explorer &x, State &s, const Access &a, const VectorClock &vc) = 0;
   /// Process `pi` arrived on mbarrier `key` (arrive, expect, or an async
-  /// completion issued by it).
-  virtual void onArrive(const Explorer &, const State &, size_t /*pi*/, uint64_t /*key*/) {}
-  /// Process `pi` passed a wait on mbarrier `key` in phase `phase`.
-  virtual void onWait(const Explorer &, const State &, size_t /*pi*/, uint64_t /*key*/, int64_t /*phase*/) {}
+  /// completion issued by it). The observer may note it in `s.flow`.
+  virtual void onArrive(const Explorer &, State & /*s*/, size_t /*pi*/, uint64_t /*key*/) {}
+  /// Process `pi` passed a wait on mbarrier `key` in phase `phase` (the
+  /// barrier's current phase: two waits that pass with the same one were
+  /// served by the same completion). The observer may note it in `s.flow`.
+  virtual void onWait(const Explorer &, State & /*s*/, size_t /*pi*/, uint64_t /*key*/, int64_t /*phase*/) {}
+  /// Every process of `s` finished. True ends the exploration here:
+  /// Explorer::stopTrace() then holds the path to `s`.
+  virtual bool onFinish(const Explorer &, const State & /*s*/) { return false; }
 };
 
 } // namespace tscope::checks::model

@@ -160,6 +160,9 @@ struct KernelDeadlockResult {
   Strength hangStrength = Strength::Unclassified; // of the hang of evidenceRun
   Strength trapStrength = Strength::Unclassified; // of the over-arrival of trapRun
   std::string expectedGpu; // what the GPU will do, from the strengths (Schedule.h)
+  /// The first stale read or lost write the in-order schedules reach, in
+  /// words (set by the data-flow check, checks/stale); empty: none.
+  std::string inOrderWrong;
 };
 
 /// True when `run` stopped undecided on a budget (states, memory, time): the

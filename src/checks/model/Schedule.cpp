@@ -39,9 +39,13 @@ namespace {
 
 bool likely(Strength s) { return s == Strength::Every || s == Strength::InOrder; }
 
-std::string expectedGpu(const KernelDeadlockResult &res) {
+} // namespace
+
+std::string expectedGpuLine(const KernelDeadlockResult &res) {
   if (res.verdict == "no-deadlock")
-    return "finishes (no hang, no fault)";
+    return res.inOrderWrong.empty() ? "finishes (no hang, no fault)"
+                                    : "wrong results: finishes, but the schedules the hardware usually runs reach " +
+                                          res.inOrderWrong;
   if (res.trapRun && likely(res.trapStrength))
     return "fault: CUDA error 719 (unspecified launch failure) at the over-arrival";
   if (res.evidenceRun && res.hangStrength == Strength::Every)
@@ -50,13 +54,15 @@ std::string expectedGpu(const KernelDeadlockResult &res) {
     return "hang";
   bool hangRare = !res.evidenceRun || res.hangStrength == Strength::Reordered;
   bool trapRare = !res.trapRun || res.trapStrength == Strength::Reordered;
+  if ((res.evidenceRun || res.trapRun) && hangRare && trapRare && !res.inOrderWrong.empty())
+    return "wrong results: usually finishes (the hang or fault needs asynchronous completions out of issue "
+           "order), and the schedules the hardware usually runs reach " +
+           res.inOrderWrong;
   if ((res.evidenceRun || res.trapRun) && hangRare && trapRare)
     return "usually finishes: the hang or fault needs asynchronous completions out of issue order; results may "
            "still be wrong";
   return "";
 }
-
-} // namespace
 
 DeadlockOptions inOrderOptions(const DeadlockOptions &opts) {
   DeadlockOptions io = opts;
@@ -99,7 +105,7 @@ void classifySchedules(const ir::Module &m, const kernel::Kernel &k, const Deadl
       }
     }
   }
-  res.expectedGpu = expectedGpu(res);
+  res.expectedGpu = expectedGpuLine(res);
 }
 
 } // namespace tscope::checks::model

@@ -39,6 +39,11 @@ const interp::Bindings *bindingsOf(const std::vector<std::pair<interp::Bindings,
 /// reached the finding, reordered when it was complete without it.
 Strength inOrderStrength(bool reached, const DeadlockRun &inOrderRun);
 
+/// The expected GPU outcome of `res` from its verdict, strengths and
+/// `inOrderWrong`: "hang", "fault: ...", "wrong results: ...", "finishes
+/// ...", "usually finishes ...", or empty when undecided.
+std::string expectedGpuLine(const KernelDeadlockResult &res);
+
 /// Classifies `res`'s hang (evidenceRun) and over-arrival (trapRun) by the
 /// weakest schedule that reaches them, re-running their bindings (found in
 /// `runs` by label) with in-order asynchronous completions, and sets

@@ -37,6 +37,8 @@ size_t StateHash::operator()(const State &s) const {
   }
   if (!s.hist.accesses().empty())
     h = mix(h, s.hist.hash());
+  for (uint64_t w : s.flow)
+    h = mix(h, static_cast<size_t>(w));
   for (auto &[k, b] : s.bars)
     h = mix(mix(mix(mix(h, k), static_cast<size_t>(b.phase)), static_cast<size_t>(b.pending)),
             static_cast<size_t>(b.tx));

@@ -133,13 +133,17 @@ struct State {
   std::vector<Async> async; // sorted
   std::map<int64_t, Named> named;
   AccessHistory hist; // the accesses later ones must be ordered after (observers)
+  /// Words an observer other than the race check keeps about the path (the
+  /// data-flow check's write and read rounds, checks/stale); part of the
+  /// state's identity.
+  std::vector<uint64_t> flow;
   interp::TripParams trips; // proof mode: the symbolic trip counts (model/Periodicity.h)
   /// Unbound i1 inputs (function arguments) decided on this path: every
   /// later branch or predicate on the same argument takes the same side.
   std::map<const ir::Value *, bool> choices;
   bool operator==(const State &o) const {
     return procs == o.procs && bars == o.bars && async == o.async && named == o.named &&
-           hist == o.hist && trips == o.trips && choices == o.choices;
+           hist == o.hist && flow == o.flow && trips == o.trips && choices == o.choices;
   }
   /// The mbarrier at `key`, or a fresh (uninitialised) one.
   Bar barAt(uint64_t key) const;

@@ -78,8 +78,8 @@ struct Counter : model::Observer {
     ++accesses;
     return false;
   }
-  void onArrive(const model::Explorer &, const model::State &, size_t, uint64_t) override { ++arrivals; }
-  void onWait(const model::Explorer &, const model::State &, size_t, uint64_t, int64_t) override { ++waits; }
+  void onArrive(const model::Explorer &, model::State &, size_t, uint64_t) override { ++arrivals; }
+  void onWait(const model::Explorer &, model::State &, size_t, uint64_t, int64_t) override { ++waits; }
 };
 
 TEST(Explorer, ObserverSeesArrivalsAndWaits) {

@@ -1,0 +1,324 @@
+// FlowObserver: the rows the data-flow check keeps in a state's `flow`
+// words, and the two rules over them (stale-read, lost-write).
+#include "checks/stale/FlowObserver.h"
+
+#include <algorithm>
+#include <tuple>
+
+#include "checks/model/AsyncAgents.h"
+#include "checks/model/Explorer.h"
+#include "dialect/OpTable.h"
+
+namespace tscope::checks::stale {
+
+using namespace model;
+
+namespace {
+
+/// A ring slot: allocation, slot, and TMEM columns where known.
+struct Loc {
+  uint64_t alloc = 0;
+  int64_t slot = -1, col0 = 0, col1 = 0;
+  auto tie() const { return std::tie(alloc, slot, col0, col1); }
+  bool operator==(const Loc &o) const { return tie() == o.tie(); }
+  bool operator<(const Loc &o) const { return tie() < o.tie(); }
+};
+
+/// The last write into a slot.
+struct WriteRow {
+  Loc loc;
+  const ir::Operation *op = nullptr;
+  uint64_t actor = 0;
+  bool published = false; // released to its readers (async completion, or the writer's next arrive)
+  bool read = false;      // some other actor read it
+  bool operator<(const WriteRow &o) const { return loc < o.loc; }
+};
+
+/// One reader of a slot.
+struct ReadRow {
+  Loc loc;
+  uint64_t actor = 0;
+  const ir::Operation *op = nullptr; // its last read (names the reader after its process joined)
+  bool consumed = false; // it read the slot's current write
+  bool oldWait = false;  // its process passed a wait on an old phase since it last read the slot
+  bool operator<(const ReadRow &o) const { return std::tie(loc, actor) < std::tie(o.loc, o.actor); }
+};
+
+/// The phase of a process's last wait on one barrier.
+struct WaitRow {
+  uint64_t pi = 0, key = 0;
+  int64_t phase = 0;
+  bool operator<(const WaitRow &o) const { return std::tie(pi, key) < std::tie(o.pi, o.key); }
+};
+
+/// The rows of one state, decoded from and encoded into State::flow
+/// (sorted, so that equal rows give equal words whatever the path).
+struct Rows {
+  std::vector<WriteRow> writes;
+  std::vector<ReadRow> reads;
+  std::vector<WaitRow> waits;
+
+  static Rows decode(const std::vector<uint64_t> &w) {
+    Rows r;
+    if (w.size() < 3)
+      return r;
+    size_t i = 3;
+    auto loc = [&] {
+      Loc l;
+      l.alloc = w[i++];
+      l.slot = static_cast<int64_t>(w[i++]);
+      l.col0 = static_cast<int64_t>(w[i++]);
+      l.col1 = static_cast<int64_t>(w[i++]);
+      return l;
+    };
+    for (uint64_t n = 0; n < w[0]; ++n) {
+      WriteRow x;
+      x.loc = loc();
+      x.op = reinterpret_cast<const ir::Operation *>(w[i++]);
+      x.actor = w[i++];
+      uint64_t f = w[i++];
+      x.published = f & 1;
+      x.read = f & 2;
+      r.writes.push_back(x);
+    }
+    for (uint64_t n = 0; n < w[1]; ++n) {
+      ReadRow x;
+      x.loc = loc();
+      x.actor = w[i++];
+      x.op = reinterpret_cast<const ir::Operation *>(w[i++]);
+      uint64_t f = w[i++];
+      x.consumed = f & 1;
+      x.oldWait = f & 2;
+      r.reads.push_back(x);
+    }
+    for (uint64_t n = 0; n < w[2]; ++n) {
+      WaitRow x;
+      x.pi = w[i++];
+      x.key = w[i++];
+      x.phase = static_cast<int64_t>(w[i++]);
+      r.waits.push_back(x);
+    }
+    return r;
+  }
+
+  void encode(std::vector<uint64_t> &w) {
+    std::sort(writes.begin(), writes.end());
+    std::sort(reads.begin(), reads.end());
+    std::sort(waits.begin(), waits.end());
+    w.clear();
+    w.push_back(writes.size());
+    w.push_back(reads.size());
+    w.push_back(waits.size());
+    auto loc = [&](const Loc &l) {
+      w.push_back(l.alloc);
+      w.push_back(static_cast<uint64_t>(l.slot));
+      w.push_back(static_cast<uint64_t>(l.col0));
+      w.push_back(static_cast<uint64_t>(l.col1));
+    };
+    for (const WriteRow &x : writes) {
+      loc(x.loc);
+      w.push_back(reinterpret_cast<uint64_t>(x.op));
+      w.push_back(x.actor);
+      w.push_back((x.published ? 1u : 0u) | (x.read ? 2u : 0u));
+    }
+    for (const ReadRow &x : reads) {
+      loc(x.loc);
+      w.push_back(x.actor);
+      w.push_back(reinterpret_cast<uint64_t>(x.op));
+      w.push_back((x.consumed ? 1u : 0u) | (x.oldWait ? 2u : 0u));
+    }
+    for (const WaitRow &x : waits) {
+      w.push_back(x.pi);
+      w.push_back(x.key);
+      w.push_back(static_cast<uint64_t>(x.phase));
+    }
+  }
+
+  WriteRow *write(const Loc &l) {
+    auto it = std::find_if(writes.begin(), writes.end(), [&](const WriteRow &x) { return x.loc == l; });
+    return it == writes.end() ? nullptr : &*it;
+  }
+  ReadRow &read(const Loc &l, uint64_t actor) {
+    auto it = std::find_if(reads.begin(), reads.end(), [&](const ReadRow &x) { return x.loc == l && x.actor == actor; });
+    if (it != reads.end())
+      return *it;
+    reads.push_back({l, actor, nullptr, false, false});
+    return reads.back();
+  }
+  /// The readers of `l` other than `writer`.
+  std::vector<const ReadRow *> consumers(const Loc &l, uint64_t writer) const {
+    std::vector<const ReadRow *> out;
+    for (const ReadRow &x : reads)
+      if (x.loc == l && x.actor != writer)
+        out.push_back(&x);
+    return out;
+  }
+};
+
+bool isMma(const ir::Operation *op) {
+  dialect::OpKind k = dialect::kindOf(op);
+  return k == dialect::OpKind::TcGen5Mma || k == dialect::OpKind::TcGen5MmaScaled;
+}
+
+/// "partition0", or "TMA for partition0" / "tcgen05 for default", by the
+/// op's placement (a process slot is reused by the next fork).
+std::string actorName(const Explorer &x, const State &s, uint64_t actor, const ir::Operation *op) {
+  size_t pi = actor / kActorsPerProc;
+  std::string who = op ? x.kernel().partitionName(x.kernel().placementOf(op))
+                       : pi < s.procs.size() ? x.partName(s.procs[pi]) : "?";
+  if (!op && actor % kActorsPerProc == kBarrierAgent)
+    return "tcgen05 for " + who; // a reader through the barrier agent is an MMA
+  return agentName(actor, who, op);
+}
+
+std::string irLine(const ir::Operation *op) { return op ? "IR " + std::to_string(op->line) : "?"; }
+
+} // namespace
+
+bool hasRingBuffers(const kernel::Kernel &k) {
+  for (const kernel::Allocation &a : k.allocations)
+    if (!a.isBarrier && a.slots() > 1)
+      return true;
+  return false;
+}
+
+bool FlowObserver::onAccess(const Explorer &x, State &s, const Access &a, const VectorClock &) {
+  if (a.slot < 0 || hit)
+    return false; // not a slot of a ring (or the run is over)
+  Loc l{a.alloc, a.slot, a.col0, a.col1};
+  Rows r = Rows::decode(s.flow);
+  bool stop = false;
+  if (!a.write) {
+    WriteRow *w = r.write(l);
+    if (!w || w->actor == a.actor)
+      return false; // the slot's first contents, or the writer reading its own write
+    ReadRow &rd = r.read(l, a.actor);
+    if (stale_ && rd.consumed && rd.oldWait) {
+      const Proc &p = s.procs[a.actor / kActorsPerProc];
+      FlowHit h;
+      h.kind = FlowKind::StaleRead;
+      h.slot = x.slotName(a.alloc, a.slot);
+      h.access = a.op;
+      h.write = w->op;
+      h.wait = p.lastWait;
+      h.reader = actorName(x, s, a.actor, a.op);
+      h.writer = actorName(x, s, w->actor, w->op);
+      std::string waitText = p.lastWait && p.lastKey != ~uint64_t(0)
+                                 ? "its last wait, on " + x.barName(p.lastKey) + " (" + irLine(p.lastWait) +
+                                       "), passed on the completion of phase " + std::to_string(p.lastPhase - 1) +
+                                       ", which " + x.partName(p) + " had already waited for"
+                                 : "it passed a wait on a phase it had already waited for";
+      h.reason = h.reader + " reads " + h.slot + " again while it still holds the write of " + h.writer + " (" +
+                 irLine(w->op) + ") that it already read: " + waitText +
+                 "; the wait's parity is not in step with the slot's fills (a ring counter that restarts, or a "
+                 "phase that aliases an earlier round), so it did not wait for the next fill";
+      hit = std::move(h);
+      stop = true;
+    }
+    rd.consumed = true;
+    rd.oldWait = false;
+    rd.op = a.op;
+    w->read = true;
+  } else {
+    WriteRow *w = r.write(l);
+    bool accumulate = w && isMma(a.op) && w->actor == a.actor;
+    if (w && accumulate && !w->read) {
+      w->op = a.op; // the same accumulator, updated in place: still one write for its readers
+    } else {
+      if (lost_ && w && !accumulate && w->published && !w->read) {
+        std::vector<const ReadRow *> cons = r.consumers(l, w->actor);
+        if (!cons.empty()) {
+          FlowHit h;
+          h.kind = FlowKind::LostWrite;
+          h.slot = x.slotName(a.alloc, a.slot);
+          h.access = a.op;
+          h.write = w->op;
+          h.writer = actorName(x, s, w->actor, w->op);
+          for (const ReadRow *c : cons)
+            h.consumers.push_back(actorName(x, s, c->actor, c->op));
+          std::string who;
+          for (const std::string &c : h.consumers)
+            who += (who.empty() ? "" : ", ") + c;
+          h.reason = "the write of " + h.writer + " into " + h.slot + " (" + irLine(w->op) +
+                     ") is overwritten by " + actorName(x, s, a.actor, a.op) + " (" + irLine(a.op) +
+                     ") before any reader of " + h.slot + " (" + who +
+                     ") read it: a consumer waited on a phase that an earlier fill had completed and read the "
+                     "slot before this write landed, or skipped its round";
+          hit = std::move(h);
+          stop = true;
+        }
+      }
+      WriteRow nw{l, a.op, a.actor, (a.actor % kActorsPerProc) == kBarrierAgent, false};
+      if (w)
+        *w = nw;
+      else
+        r.writes.push_back(nw);
+      for (ReadRow &rd : r.reads)
+        if (rd.loc == l)
+          rd.consumed = false;
+    }
+  }
+  r.encode(s.flow);
+  return stop;
+}
+
+void FlowObserver::onArrive(const Explorer &, State &s, size_t pi, uint64_t) {
+  if (s.flow.empty())
+    return;
+  Rows r = Rows::decode(s.flow);
+  bool changed = false;
+  for (WriteRow &w : r.writes)
+    if (!w.published && w.actor / kActorsPerProc == pi) {
+      w.published = true; // released by its writer's arrive
+      changed = true;
+    }
+  if (changed)
+    r.encode(s.flow);
+}
+
+void FlowObserver::onWait(const Explorer &, State &s, size_t pi, uint64_t key, int64_t phase) {
+  Rows r = Rows::decode(s.flow);
+  auto it = std::find_if(r.waits.begin(), r.waits.end(), [&](const WaitRow &w) { return w.pi == pi && w.key == key; });
+  if (it == r.waits.end()) {
+    r.waits.push_back({pi, key, phase});
+  } else {
+    if (it->phase == phase)
+      for (ReadRow &rd : r.reads)
+        if (rd.actor / kActorsPerProc == pi)
+          rd.oldWait = true; // served by a completion it already waited for
+    it->phase = phase;
+  }
+  r.encode(s.flow);
+}
+
+bool FlowObserver::onFinish(const Explorer &x, const State &s) {
+  if (!lost_ || hit || s.flow.empty())
+    return false;
+  Rows r = Rows::decode(s.flow);
+  for (const WriteRow &w : r.writes) {
+    if (!w.published || w.read)
+      continue;
+    std::vector<const ReadRow *> cons = r.consumers(w.loc, w.actor);
+    if (cons.empty())
+      continue;
+    FlowHit h;
+    h.kind = FlowKind::LostWrite;
+    h.slot = x.slotName(static_cast<uint32_t>(w.loc.alloc), w.loc.slot);
+    h.write = w.op;
+    h.writer = actorName(x, s, w.actor, w.op);
+    for (const ReadRow *c : cons)
+      h.consumers.push_back(actorName(x, s, c->actor, c->op));
+    std::string who;
+    for (const std::string &c : h.consumers)
+      who += (who.empty() ? "" : ", ") + c;
+    h.reason = "the last write of " + h.writer + " into " + h.slot + " (" + irLine(w.op) +
+               ") is left unread when every partition has finished, though " + who + " read " + h.slot +
+               " in earlier rounds: a consumer waited on a phase that an earlier fill had completed and read the "
+               "slot before this write landed, or skipped its round";
+    hit = std::move(h);
+    return true;
+  }
+  return false;
+}
+
+} // namespace tscope::checks::stale
