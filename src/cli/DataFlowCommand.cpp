@@ -60,14 +60,14 @@ void kernelText(std::ostream &os, const checks::stale::KernelFlowResult &r) {
     os << "  lost write into " << r.lost->hit.slot << ": " << checks::model::strengthName(r.lost->strength) << "\n";
 }
 
-int runDataFlow(const ir::Module &m, const std::string &file, const std::string &format,
-                const checks::DeadlockOptions &opts) {
+int runDataFlow(const ir::Module &m, FindingsOutput &out, const checks::DeadlockOptions &opts) {
   const support::SourceBuffer &buf = m.buffer();
   bool found = false;
-  FindingsOutput out(std::cout, "tscope.dataflow/1", file, format == "json", buf);
   for (const auto &r : checks::stale::checkDataFlow(m, kernel::Kernel::build(m), opts)) {
+    if (!out.wants(r.kernel))
+      continue;
     checks::AnalysisResult res = checks::stale::flowFindings(buf, r);
-    found |= r.stale.has_value() || r.lost.has_value();
+    found |= (r.stale.has_value() && !out.disabled("stale-read")) || (r.lost.has_value() && !out.disabled("lost-write"));
     out.add([&] { return kernelJson(buf, r); }, [&](std::ostream &os) { kernelText(os, r); },
             std::move(res.findings));
   }
@@ -80,7 +80,7 @@ int runDataFlow(const ir::Module &m, const std::string &file, const std::string 
 Command makeDataFlowCommand() {
   return modelCommand("dataflow",
                       "Check ring buffers' data flow: stale reads and lost writes (barrier model, all interleavings)",
-                      runDataFlow);
+                      "tscope.dataflow/1", runDataFlow);
 }
 
 } // namespace tscope::cli

@@ -332,6 +332,12 @@ def fixture_md(rec):
     elif o == "correct":
         d = r.get("detail", {})
         what = f"correct in {d.get('runs')} of {d.get('runs')} runs (fresh random inputs, output poisoned with NaN)"
+    elif o == "wrong-result":
+        d = r.get("detail", {})
+        errs = d.get("max_abs_err") or [0.0]
+        what = (f"wrong result in {d.get('bad_runs')} of {d.get('runs')} runs, never a hang or a fault (largest "
+                f"absolute error per run {min(errs):.3g} to {max(errs):.3g}; fresh random inputs, output poisoned "
+                f"with NaN)")
     elif o == "compiled":
         what = "compiled; not run"
     else:
