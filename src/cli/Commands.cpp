@@ -24,6 +24,7 @@ const std::vector<Command> &commands() {
       makeLintCommand(),
       makeCheckCommand(),
       makeReportCommand(),
+      makeDiffCommand(),
   };
   return table;
 }

@@ -6,6 +6,7 @@
 #include "checks/CheckRegistry.h"
 #include "cli/Command.h"
 #include "cli/ModelOptions.h"
+#include "driver/KernelDiff.h"
 #include "driver/ReportBuilder.h"
 #include "render/HtmlReport.h"
 
@@ -16,7 +17,7 @@ Command makeReportCommand() {
           [](CLI::App &app) {
             struct Opts {
               std::vector<std::string> paths, disabled;
-              std::string out, focus, passes, launches, dot = "dot";
+              std::string out, focus, passes, launches, dot = "dot", diffAgainst;
               bool werror = false;
               ModelCliOptions model;
             };
@@ -29,6 +30,8 @@ Command makeReportCommand() {
             app.add_option("--disable", o->disabled, "skip a check id (repeatable)")->allow_extra_args(false);
             app.add_flag("--Werror", o->werror, "treat warnings as errors");
             app.add_option("--dot", o->dot, "the Graphviz program (default: dot from PATH)");
+            app.add_option("--diff-against", o->diffAgainst,
+                           "another build (file or folder): add `tscope diff` of the first PATH against it");
             // The deadlock and race checks' bounds, as `tscope check` takes them.
             addModelOptions(app, o->model);
             return [o]() -> int {
@@ -51,6 +54,12 @@ Command makeReportCommand() {
               opts.dot = o->dot;
               int rc = 0;
               render::ReportModel model = driver::buildReport(o->paths, opts, std::cerr, rc);
+              if (!o->diffAgainst.empty()) {
+                bool bad = false;
+                model.diff = driver::buildDiff(o->paths.front(), o->diffAgainst, opts.check, std::cerr, bad);
+                if (bad)
+                  return kExitBadInput;
+              }
               if (o->out == "-") {
                 render::writeHtmlReport(std::cout, model);
                 return rc;
