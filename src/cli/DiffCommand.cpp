@@ -18,6 +18,7 @@ Command makeDiffCommand() {
               std::string a, b, format = "text";
               std::vector<std::string> disabled;
               int context = 3;
+              bool noChecks = false;
               ModelCliOptions model;
             };
             auto o = std::make_shared<Opts>();
@@ -29,6 +30,8 @@ Command makeDiffCommand() {
                 ->check(CLI::Range(0, 1000));
             app.add_option("--disable", o->disabled, "skip a check id on both sides (repeatable)")
                 ->allow_extra_args(false);
+            app.add_flag("--no-checks", o->noChecks,
+                         "compare IR, barriers and resources only: run no analysis (no verdicts or findings)");
             addModelOptions(app, o->model);
             return [o]() -> int {
               driver::CheckOptions opts;
@@ -39,12 +42,16 @@ Command makeDiffCommand() {
                 }
                 opts.disabled.insert(id);
               }
+              if (o->noChecks)
+                for (const checks::CheckId &id : checks::allCheckIds())
+                  opts.disabled.insert(id.id);
               auto bounds = toDeadlockOptions(o->model);
               if (!bounds || !checkArgNamesInPaths({o->a, o->b}, "", bounds->bindings.args, std::cerr))
                 return kExitBadInput;
               opts.deadlock = *bounds;
               bool bad = false;
               render::DiffReport rep = driver::buildDiff(o->a, o->b, opts, std::cerr, bad);
+              rep.checksRun = !o->noChecks;
               if (o->format == "json")
                 std::cout << render::diffJson(rep).dump(2) << "\n";
               else

@@ -83,6 +83,49 @@ std::vector<checks::Finding> findingsOf(const SideKernel &s) {
   return out;
 }
 
+/// Barrier groups that share a name are told apart by IR line (`acc@126`),
+/// which moves between builds; name them by their order instead (`acc#2`).
+void renameByOrder(checks::KernelBarrierReport &r) {
+  std::map<std::string, std::vector<std::pair<uint32_t, checks::BarrierGroup *>>> byBase;
+  for (checks::BarrierGroup &g : r.barriers) {
+    size_t at = g.name.rfind('@');
+    if (at == std::string::npos || at + 1 >= g.name.size() ||
+        g.name.find_first_not_of("0123456789", at + 1) != std::string::npos)
+      continue;
+    byBase[g.name.substr(0, at)].emplace_back(static_cast<uint32_t>(std::stoul(g.name.substr(at + 1))), &g);
+  }
+  for (auto &[base, groups] : byBase) {
+    std::sort(groups.begin(), groups.end(),
+              [](const auto &x, const auto &y) { return x.first < y.first; });
+    for (size_t i = 0; i < groups.size(); ++i)
+      groups[i].second->name = base + "#" + std::to_string(i + 1);
+  }
+}
+
+/// A wait's text with every identifier stripped of the printer's numbering.
+std::string withoutNumbering(const std::string &text) {
+  std::string out;
+  size_t i = 0;
+  auto identChar = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  };
+  while (i < text.size()) {
+    char c = text[i];
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_') {
+      size_t j = i;
+      while (j < text.size() && (identChar(text[j]) || (text[j] == '#' && j + 1 < text.size() &&
+                                                          text[j + 1] >= '0' && text[j + 1] <= '9')))
+        ++j;
+      out += dumps::normalizeValueName(std::string_view(text).substr(i, j - i));
+      i = j;
+    } else {
+      out += c;
+      ++i;
+    }
+  }
+  return out;
+}
+
 std::vector<render::VerdictPair> verdictsOf(const SideKernel &a, const SideKernel &b) {
   std::map<std::string, render::VerdictPair> byAnalysis;
   std::vector<std::string> order;
@@ -129,12 +172,16 @@ render::KernelDiff diffPair(const SideKernel &a, const SideKernel &b, std::strin
     for (checks::KernelBarrierReport &r : checks::buildBarrierReport(*f.module))
       if (r.kernel == name) {
         r.kernel = as;
+        renameByOrder(r);
         out.push_back(std::move(r));
         break;
       }
     return out;
   };
   d.barriers = checks::compareReports(oneKernel(*a.file, a.k->name, d.kernel), oneKernel(*b.file, b.k->name, d.kernel));
+  // Waits that differ only in SSA numbering (arg51 vs arg53) are the same wait.
+  for (checks::CompareRow &row : d.barriers)
+    row.changed = withoutNumbering(row.oldWaits) != withoutNumbering(row.newWaits);
 
   d.resA = resourcesOf(a.file->path, a.k->name, d.resNoteA);
   d.resB = resourcesOf(b.file->path, b.k->name, d.resNoteB);

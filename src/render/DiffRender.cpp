@@ -230,7 +230,9 @@ void diffText(std::ostream &os, const DiffReport &r, int context) {
     os << "  A: " << k.fileA << "\n  B: " << k.fileB << "\n";
 
     os << "\nverdicts:\n";
-    if (k.verdicts.empty())
+    if (!r.checksRun)
+      os << "  (not compared: --no-checks)\n";
+    else if (k.verdicts.empty())
       os << "  (no analysis gave a verdict)\n";
     for (const VerdictPair &v : k.verdicts)
       os << fmt::format("  {:<10} {} -> {}{}\n", v.analysis, verdictText(v.a), verdictText(v.b),
@@ -389,7 +391,7 @@ nlohmann::json diffJson(const DiffReport &r) {
                          {"added", s.added}}},
                        {"ir", ir}});
   }
-  return {{"schema", "tscope.diff/1"}, {"a", r.a},          {"b", r.b},
+  return {{"schema", "tscope.diff/1"}, {"checks_run", r.checksRun}, {"a", r.a},          {"b", r.b},
           {"kernels", kernels},        {"only_in_a", r.unpairedA}, {"only_in_b", r.unpairedB},
           {"notes", r.notes},          {"findings", newFindings}};
 }

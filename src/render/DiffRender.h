@@ -50,6 +50,7 @@ struct DiffReport {
   std::vector<KernelDiff> kernels;
   std::vector<std::string> unpairedA, unpairedB; ///< "kernel (file)" with no match on the other side
   std::vector<std::string> notes;
+  bool checksRun = true; ///< false with `--no-checks`: verdicts and findings not compared
   double ms = 0; ///< wall time of building the report
 };
 
