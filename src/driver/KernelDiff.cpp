@@ -75,9 +75,11 @@ std::vector<checks::Finding> findingsOf(const SideKernel &s) {
   for (const kernel::Kernel &k : s.file->kernels)
     if (&k != s.k && k.entry)
       onlyKernel = false;
+  // A finding belongs to the kernel whose function holds its op; one with no
+  // op (a file-level finding) to the file's only kernel.
   for (const checks::Finding &f : s.file->findings) {
     bool inside = f.where.offset ? (*f.where.offset >= r.offset && *f.where.offset < r.end()) : onlyKernel;
-    if (inside || (onlyKernel && !f.where.offset))
+    if (inside)
       out.push_back(f);
   }
   return out;
