@@ -42,6 +42,7 @@ Command makeTlxCommand();
 Command makeLintCommand();
 Command makeCheckCommand();
 Command makeReportCommand();
+Command makeDiffCommand();
 
 /// The version `--version` and SARIF's tool.driver.version print.
 inline constexpr const char *kVersion = "0.1.0";

@@ -25,6 +25,7 @@ const std::vector<Command> &commands() {
       makeLintCommand(),
       makeCheckCommand(),
       makeReportCommand(),
+      makeDiffCommand(),
   };
   return table;
 }

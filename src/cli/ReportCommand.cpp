@@ -5,6 +5,7 @@
 
 #include "cli/Command.h"
 #include "cli/CheckOptions.h"
+#include "driver/KernelDiff.h"
 #include "driver/ReportBuilder.h"
 #include "render/HtmlReport.h"
 
@@ -15,7 +16,7 @@ Command makeReportCommand() {
           [](CLI::App &app) {
             struct Opts {
               std::vector<std::string> paths;
-              std::string out = "report.html", focus, passes, dot = "dot", format = "html";
+              std::string out = "report.html", focus, passes, dot = "dot", format = "html", diffAgainst;
               CheckCliOptions check;
             };
             auto o = std::make_shared<Opts>();
@@ -33,6 +34,8 @@ Command makeReportCommand() {
             app.add_option("--dot", o->dot, "the Graphviz program (found on PATH)")->capture_default_str();
             // Every option of `tscope check`, as it takes them.
             addCheckOptions(app, o->check);
+            app.add_option("--diff-against", o->diffAgainst,
+                           "another build (file or folder): add `tscope diff` of the first PATH against it");
             return [o]() -> int {
               if (o->check.list) {
                 listChecks(std::cout);
@@ -48,6 +51,18 @@ Command makeReportCommand() {
               opts.dot = o->dot;
               int rc = 0;
               render::ReportModel model = driver::buildReport(o->paths, opts, std::cerr, rc);
+              if (!o->diffAgainst.empty()) {
+                bool bad = false;
+                model.diff = driver::buildDiff(o->paths.front(), o->diffAgainst, opts.check, std::cerr, bad);
+                if (bad)
+                  return kExitBadInput;
+              }
+              if (!o->diffAgainst.empty()) {
+                bool bad = false;
+                model.diff = driver::buildDiff(o->paths.front(), o->diffAgainst, opts.check, std::cerr, bad);
+                if (bad)
+                  return kExitBadInput;
+              }
               if (o->out == "-") {
                 render::writeHtmlReport(std::cout, model);
                 return rc;

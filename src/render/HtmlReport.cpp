@@ -553,6 +553,8 @@ void writeHtmlReport(std::ostream &os, const ReportModel &model) {
   }
   if (model.passes)
     os << "<li><a href=\"#passes\">passes</a></li>";
+  if (model.diff)
+    os << "<li><a href=\"#diff\">diff</a></li>";
   os << "</ul></nav>\n";
   kid = 0;
   fid = 0;
@@ -574,6 +576,8 @@ void writeHtmlReport(std::ostream &os, const ReportModel &model) {
   }
   if (model.passes)
     passesBlock(os, *model.passes);
+  if (model.diff)
+    diffHtmlSection(os, *model.diff, 3);
   os << "\n</body>\n</html>\n";
 }
 

@@ -12,6 +12,7 @@
 #include "checks/Finding.h"
 #include "checks/barriers/BarrierReport.h"
 #include "render/PassCheckRender.h"
+#include "render/DiffRender.h"
 
 namespace tscope::render {
 
@@ -138,6 +139,7 @@ struct ReportModel {
   std::optional<ReportPasses> passes;
   std::vector<std::string> notes;
   size_t errors = 0, warnings = 0, notesCount = 0;
+  std::optional<DiffReport> diff; ///< `report --diff-against B`: the first PATH against B
 };
 
 /// Writes the HTML document.
