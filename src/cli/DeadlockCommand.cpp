@@ -8,6 +8,7 @@
 #include "checks/model/Schedule.h"
 
 #include "checks/deadlock/DeadlockFindings.h"
+#include "checks/fix/FixSearch.h"
 #include "cli/Command.h"
 #include "cli/FindingsOutput.h"
 #include "cli/ModelOptions.h"
@@ -94,7 +95,9 @@ void kernelText(std::ostream &os, const support::SourceBuffer &buf, const checks
 int runDeadlock(const ir::Module &m, const std::string &file, const std::string &format,
                 const checks::DeadlockOptions &opts) {
   const support::SourceBuffer &buf = m.buffer();
-  auto results = checks::checkDeadlocks(m, opts);
+  std::vector<kernel::Kernel> kernels = kernel::Kernel::build(m);
+  auto results = checks::checkDeadlocks(m, kernels, opts);
+  checks::fix::addFixes(m, kernels, opts, results);
   bool found = false;
   FindingsOutput out(std::cout, "tscope.deadlock/1", file, format == "json", buf);
   for (const auto &r : results) {

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "checks/fix/FixSearch.h"
 #include "checks/races/RaceFindings.h"
 #include "cli/Command.h"
 #include "cli/FindingsOutput.h"
@@ -63,7 +64,10 @@ int runRaces(const ir::Module &m, const std::string &file, const std::string &fo
   const support::SourceBuffer &buf = m.buffer();
   bool found = false;
   FindingsOutput out(std::cout, "tscope.races/1", file, format == "json", buf);
-  for (const auto &r : checks::races::checkRaces(m, opts)) {
+  std::vector<kernel::Kernel> kernels = kernel::Kernel::build(m);
+  auto results = checks::races::checkRaces(m, kernels, opts);
+  checks::fix::addFixes(m, kernels, opts, results);
+  for (const auto &r : results) {
     checks::AnalysisResult res = checks::races::raceFindings(buf, r);
     found |= res.kernels.front().verdict == checks::Verdict::Race;
     out.add([&] { return kernelJson(buf, r); }, [&](std::ostream &os) { kernelText(os, buf, r); },

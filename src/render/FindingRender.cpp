@@ -83,6 +83,17 @@ nlohmann::json findingJson(const Finding &f) {
   for (const auto &t : f.trace)
     trace.push_back({{"actor", t.actor}, {"action", t.action}, {"location", locationJson(t.where)},
                      {"source", sourceJson(t.where)}});
+  nlohmann::json fixes = nlohmann::json::array();
+  for (const auto &x : f.fixes) {
+    nlohmann::json j = {{"kind", x.kind},
+                        {"edit", x.edit},
+                        {"proven", x.proven},
+                        {"location", locationJson(x.where)},
+                        {"source", sourceJson(x.where)}};
+    if (x.other)
+      j["other"] = {{"location", locationJson(*x.other)}, {"source", sourceJson(*x.other)}};
+    fixes.push_back(std::move(j));
+  }
   return {{"check", f.check},
           {"severity", support::severityName(f.severity)},
           {"message", f.message},
@@ -90,7 +101,8 @@ nlohmann::json findingJson(const Finding &f) {
           {"source", sourceJson(f.where)},
           {"related", related},
           {"notes", f.notes},
-          {"trace", trace}};
+          {"trace", trace},
+          {"fixes", fixes}};
 }
 
 nlohmann::json findingsJson(const std::vector<Finding> &findings) {

@@ -101,6 +101,9 @@ struct Proc {
   };
   std::array<Groups, kGroupAgents> groups{};
   const ir::Operation *lastWait = nullptr;
+  /// The instruction before which an edit's added arrive ran (model/Edits.h);
+  /// the op itself runs next. ~0: none pending.
+  uint32_t insertedAt = ~0u;
   // For the race's reason only (not part of the state): the last wait op
   // met was skipped by its predicate, on this barrier.
   const ir::Operation *skippedWait = nullptr;
