@@ -153,7 +153,7 @@ std::string provenFor(const KernelDeadlockResult &r) {
   std::vector<std::string> b;
   for (const DeadlockRun &run : r.runs)
     b.push_back(run.bindings);
-  return "every interleaving at " + joined(b, "; ") + " (the check's bounded runs; every trip count not proved)";
+  return "every interleaving at " + joined(b, "; ");
 }
 
 /// Sees the first read of a buffer location that no write reached before it
@@ -209,7 +209,7 @@ std::string provenWords(const std::vector<GoalResult> &goals) {
     whats.push_back(g.what);
   }
   if (same)
-    return joined(whats) + ": " + scope;
+    return joined(whats) + ": " + scope + (scope.starts_with("every interleaving at ") ? " (the check's bounded runs)" : "");
   for (const GoalResult &g : goals)
     parts.push_back(g.what + ": " + g.scope);
   return joined(parts, "; ");

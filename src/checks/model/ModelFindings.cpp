@@ -101,7 +101,7 @@ std::string shortPlace(const SourcePoint &p) {
   if (p.pyLine) {
     size_t slash = p.pyFile.rfind('/');
     return (slash == std::string::npos ? p.pyFile : p.pyFile.substr(slash + 1)) + ":" + std::to_string(p.pyLine) +
-           " (IR line " + std::to_string(p.irLine) + ")";
+           ", IR line " + std::to_string(p.irLine);
   }
   return "IR line " + std::to_string(p.irLine);
 }
@@ -131,7 +131,7 @@ void anchorAtFix(const support::SourceBuffer &buf, const std::vector<ProvenFix> 
     ff.where = locationOf(buf, x.where);
     if (x.other)
       ff.other = locationOf(buf, *x.other);
-    f.notes.push_back("fix: " + x.edit + " at " + shortPlace(x.where) + " (proven: " + x.proven + ")");
+    f.notes.push_back("fix: " + x.edit + " [" + shortPlace(x.where) + "] (proven: " + x.proven + ")");
     f.fixes.push_back(std::move(ff));
   }
   if (!search.gaveUp.empty())
