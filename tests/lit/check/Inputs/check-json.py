@@ -11,7 +11,7 @@ for f in doc["files"]:
     for a in f["analyses"]:
         assert set(a) == {"name", "ran", "skipped", "verdicts"}
         print(f"analysis {a['name']} ran={a['ran']} {a['verdicts']}")
-keys = {"check", "severity", "message", "location", "source", "related", "notes", "trace"}
+keys = {"check", "severity", "message", "location", "source", "related", "notes", "trace", "fixes"}
 for x in doc["findings"]:
     assert set(x) == keys, set(x) ^ keys
     assert x["severity"] in ("error", "warning", "note", "info")
@@ -21,6 +21,8 @@ for x in doc["findings"]:
         assert set(r) == {"location", "source", "message"}
     for t in x["trace"]:
         assert set(t) == {"actor", "action", "location", "source"}
+    for fx in x["fixes"]:
+        assert set(fx) - {"other"} == {"kind", "edit", "proven", "location", "source"}, set(fx)
     src = x["source"]["file"].rsplit("/", 1)[-1] + ":" + str(x["source"]["line"]) if x["source"] else "-"
     print(f"finding {x['check']} {x['severity']} {x['location']['line']}:{x['location']['col']} {src} "
           f"related={len(x['related'])} notes={len(x['notes'])} trace={len(x['trace'])}")
