@@ -79,8 +79,9 @@ struct FixSymptom {
   std::string evidenceBindings; ///< the label of the evidence run
 };
 
-/// The candidate edits of `k`, best first (at most kMaxCandidates... the
-/// search cuts there).
+/// The candidate edits of `k`, best first (rank, then worker partitions
+/// before the default one, then IR order); searchFixes checks at most
+/// kMaxCandidates of them.
 std::vector<SyncEdit> candidateEdits(const ir::Module &m, const kernel::Kernel &k);
 
 /// Searches the candidates; `out` gets the proven fixes and the search's
