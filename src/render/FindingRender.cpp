@@ -94,15 +94,17 @@ nlohmann::json findingJson(const Finding &f) {
       j["other"] = {{"location", locationJson(*x.other)}, {"source", sourceJson(*x.other)}};
     fixes.push_back(std::move(j));
   }
-  return {{"check", f.check},
-          {"severity", support::severityName(f.severity)},
-          {"message", f.message},
-          {"location", locationJson(f.where)},
-          {"source", sourceJson(f.where)},
-          {"related", related},
-          {"notes", f.notes},
-          {"trace", trace},
-          {"fixes", fixes}};
+  nlohmann::json j = {{"check", f.check},
+                      {"severity", support::severityName(f.severity)},
+                      {"message", f.message},
+                      {"location", locationJson(f.where)},
+                      {"source", sourceJson(f.where)},
+                      {"related", related},
+                      {"notes", f.notes},
+                      {"trace", trace}};
+  if (!fixes.empty()) // only findings a proven fix is known for (docs/Fix.md)
+    j["fixes"] = std::move(fixes);
+  return j;
 }
 
 nlohmann::json findingsJson(const std::vector<Finding> &findings) {

@@ -7,7 +7,7 @@ d = json.load(open(sys.argv[1]))
 assert set(d) >= {"schema", "file", "findings"}, d.keys()
 print(f"schema {d['schema']}: {len(d['findings'])} findings")
 for f in d["findings"]:
-    assert set(f) == {"check", "severity", "message", "location", "source", "related", "notes", "trace", "fixes"}, f.keys()
+    assert set(f) == {"check", "severity", "message", "location", "source", "related", "notes", "trace"}, f.keys()
     assert f["severity"] in ("error", "warning", "note", "info")
     assert set(f["location"]) == {"file", "line", "col"}
     src = f["source"]
