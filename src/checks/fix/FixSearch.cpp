@@ -3,6 +3,7 @@
 #include "checks/fix/FixSearch.h"
 
 #include <algorithm>
+#include <malloc.h>
 #include <map>
 #include <tuple>
 
@@ -541,6 +542,10 @@ void searchFixes(const ir::Module &m, const kernel::Kernel &k, const DeadlockOpt
       break;
   }
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // The candidates' explorations are freed; hand the pages back, so that a
+  // later kernel's memory budget (--max-memory, the process's resident
+  // size) is not spent by this search.
+  malloc_trim(0);
 }
 
 namespace {
