@@ -8,6 +8,7 @@
 #include "checks/barriers/BarrierReport.h"
 #include "checks/deadlock/DeadlockFindings.h"
 #include "checks/fences/FenceCheck.h"
+#include "checks/fix/FixSearch.h"
 #include "checks/races/RaceFindings.h"
 #include "checks/stale/StaleFindings.h"
 #include "checks/tlxlint/LintChecks.h"
@@ -125,8 +126,10 @@ bool isCheckId(const std::string &id) {
 const std::vector<races::KernelModelResult> *sharedModel(const CheckContext &ctx) {
   if (!ctx.shared || ctx.disabled.count("race") || ctx.disabled.count("deadlock"))
     return nullptr;
-  if (!*ctx.shared)
+  if (!*ctx.shared) {
     *ctx.shared = races::checkDeadlocksAndRaces(ctx.module, ctx.kernels, ctx.deadlock);
+    fix::addFixes(ctx.module, ctx.kernels, ctx.deadlock, **ctx.shared);
+  }
   return &**ctx.shared;
 }
 
@@ -140,8 +143,10 @@ AnalysisOutcome runDeadlockCheck(const CheckContext &ctx) {
   if (const auto *shared = sharedModel(ctx))
     for (const races::KernelModelResult &r : *shared)
       results.push_back(r.deadlock);
-  else
+  else {
     results = checkDeadlocks(ctx.module, ctx.kernels, ctx.deadlock);
+    fix::addFixes(ctx.module, ctx.kernels, ctx.deadlock, results);
+  }
   // In-order schedules that finish but read stale data: wrong results.
   if (dataFlowEnabled(ctx))
     stale::refineExpectedGpu(ctx.module, ctx.kernels, ctx.deadlock, results);
@@ -185,8 +190,10 @@ AnalysisOutcome runRaceCheck(const CheckContext &ctx) {
   if (const auto *shared = sharedModel(ctx))
     for (const races::KernelModelResult &r : *shared)
       results.push_back(r.races);
-  else
+  else {
     results = races::checkRaces(ctx.module, ctx.kernels, ctx.deadlock);
+    fix::addFixes(ctx.module, ctx.kernels, ctx.deadlock, results);
+  }
   AnalysisResult res = races::raceFindings(ctx.module.buffer(), results);
   // The deadlock analysis reports the redundant waits of the same exploration.
   std::erase_if(res.findings, [](const Finding &f) { return f.check == "redundant-wait"; });

@@ -40,6 +40,16 @@ struct FindingStep {
   FindingLocation where;
 };
 
+/// A single edit of the kernel that the model proved removes the finding
+/// (checks/fix): what to change, where, and what it was proved for.
+struct FindingFix {
+  std::string kind;   ///< "flip-parity", "init-count", "expect-bytes", "add-arrive", "move-arrive", ...
+  std::string edit;   ///< in words
+  std::string proven; ///< what the model proved after the edit
+  FindingLocation where; ///< the op to change
+  std::optional<FindingLocation> other; ///< a second place the edit names
+};
+
 /// One finding of one check.
 struct Finding {
   std::string check; ///< kebab-case id of the registry, e.g. "missing-fence"
@@ -49,6 +59,7 @@ struct Finding {
   std::vector<RelatedLocation> related;
   std::vector<std::string> notes;
   std::vector<FindingStep> trace;
+  std::vector<FindingFix> fixes; ///< proven fixes, best first (the first is at `where`)
 };
 
 /// What an analysis concluded about one kernel (or one kernel and launch).

@@ -9,6 +9,7 @@
 
 #include "checks/deadlock/DeadlockFindings.h"
 #include "checks/stale/StaleCheck.h"
+#include "checks/fix/FixSearch.h"
 #include "cli/Command.h"
 #include "cli/FindingsOutput.h"
 #include "cli/ModelOptions.h"
@@ -96,6 +97,7 @@ int runDeadlock(const ir::Module &m, FindingsOutput &out, const checks::Deadlock
   const support::SourceBuffer &buf = m.buffer();
   std::vector<kernel::Kernel> kernels = kernel::Kernel::build(m);
   auto results = checks::checkDeadlocks(m, kernels, opts);
+  checks::fix::addFixes(m, kernels, opts, results);
   // In-order schedules that finish but read stale data: wrong results.
   checks::stale::refineExpectedGpu(m, kernels, opts, results);
   bool found = false;

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "checks/fix/FixSearch.h"
 #include "checks/races/RaceFindings.h"
 #include "cli/Command.h"
 #include "cli/FindingsOutput.h"
@@ -61,7 +62,10 @@ void kernelText(std::ostream &os, const support::SourceBuffer &buf, const checks
 int runRaces(const ir::Module &m, FindingsOutput &out, const checks::DeadlockOptions &opts) {
   const support::SourceBuffer &buf = m.buffer();
   bool found = false;
-  for (const auto &r : checks::races::checkRaces(m, opts)) {
+  std::vector<kernel::Kernel> kernels = kernel::Kernel::build(m);
+  auto results = checks::races::checkRaces(m, kernels, opts);
+  checks::fix::addFixes(m, kernels, opts, results);
+  for (const auto &r : results) {
     if (!out.wants(r.kernel))
       continue;
     checks::AnalysisResult res = checks::races::raceFindings(buf, r);

@@ -96,14 +96,28 @@ nlohmann::json findingJson(const Finding &f) {
   for (const auto &t : f.trace)
     trace.push_back({{"actor", t.actor}, {"action", t.action}, {"location", locationJson(t.where)},
                      {"source", sourceJson(t.where)}});
-  return {{"check", f.check},
-          {"severity", support::severityName(f.severity)},
-          {"message", f.message},
-          {"location", locationJson(f.where)},
-          {"source", sourceJson(f.where)},
-          {"related", related},
-          {"notes", f.notes},
-          {"trace", trace}};
+  nlohmann::json fixes = nlohmann::json::array();
+  for (const auto &x : f.fixes) {
+    nlohmann::json j = {{"kind", x.kind},
+                        {"edit", x.edit},
+                        {"proven", x.proven},
+                        {"location", locationJson(x.where)},
+                        {"source", sourceJson(x.where)}};
+    if (x.other)
+      j["other"] = {{"location", locationJson(*x.other)}, {"source", sourceJson(*x.other)}};
+    fixes.push_back(std::move(j));
+  }
+  nlohmann::json j = {{"check", f.check},
+                      {"severity", support::severityName(f.severity)},
+                      {"message", f.message},
+                      {"location", locationJson(f.where)},
+                      {"source", sourceJson(f.where)},
+                      {"related", related},
+                      {"notes", f.notes},
+                      {"trace", trace}};
+  if (!fixes.empty()) // only findings a proven fix is known for (docs/Fix.md)
+    j["fixes"] = std::move(fixes);
+  return j;
 }
 
 nlohmann::json findingsJson(const std::vector<Finding> &findings) {

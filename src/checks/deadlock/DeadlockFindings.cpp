@@ -20,6 +20,7 @@ Finding overArrival(const support::SourceBuffer &buf, const KernelDeadlockResult
   f.notes.push_back(kOverArrivalOnGpu);
   f.notes.push_back("schedule: " + model::strengthWords(r.trapStrength));
   addTrace(buf, ov.trace, f.trace);
+  anchorAtFix(buf, r.fixes, r.fixSearch, "kernel " + r.kernel + " faults", f);
   return f;
 }
 
@@ -39,6 +40,7 @@ Finding hang(const support::SourceBuffer &buf, const KernelDeadlockResult &r, co
   for (const std::string &b : run.barrierStates)
     f.notes.push_back("barrier " + b);
   addTrace(buf, run.trace, f.trace);
+  anchorAtFix(buf, r.fixes, r.fixSearch, "kernel " + r.kernel + " hangs", f);
   return f;
 }
 

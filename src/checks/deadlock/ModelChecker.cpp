@@ -23,38 +23,40 @@ std::vector<KernelDeadlockResult> checkDeadlocks(const ir::Module &m, const Dead
   return checkDeadlocks(m, kernel::Kernel::build(m), opts);
 }
 
+KernelDeadlockResult checkKernelDeadlocks(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &opts) {
+  KernelDeadlockResult res;
+  res.kernel = k.name;
+  res.entry = pointOf(k, k.func);
+  model::Explorer explorer(m, k, opts);
+  std::vector<std::string> unbound;
+  auto runs = model::planRuns(m, k, opts, unbound);
+  res.unboundArgs = unbound;
+  DeadlockRun proofRun;
+  if (opts.proveTrips)
+    proofRun = model::proveEveryTripCount(explorer, m, k, opts, res.proof);
+  if (res.proof.proved) {
+    res.runs.push_back(std::move(proofRun));
+    runs.clear(); // the proof covers every value the runs would try
+  }
+  // The sweep goes on past a hang: a larger value may fault (an
+  // over-arrival), which the GPU shows instead of the hang.
+  model::DeadlockSweep sweep;
+  for (auto &[b, label] : runs) {
+    res.runs.push_back(explorer.run(b, label, sweep.nextCap()));
+    if (sweep.stopsAfter(res.runs.back()))
+      break;
+  }
+  model::summarizeDeadlock(res);
+  model::classifySchedules(m, k, opts, runs, res);
+  return res;
+}
+
 std::vector<KernelDeadlockResult> checkDeadlocks(const ir::Module &m, const std::vector<kernel::Kernel> &kernels,
                                                  const DeadlockOptions &opts) {
   std::vector<KernelDeadlockResult> out;
-  for (const kernel::Kernel &k : kernels) {
-    if (!k.entry)
-      continue; // a device function: its caller's tt.call is what is not verified
-    KernelDeadlockResult res;
-    res.kernel = k.name;
-    res.entry = pointOf(k, k.func);
-    model::Explorer explorer(m, k, opts);
-    std::vector<std::string> unbound;
-    auto runs = model::planRuns(m, k, opts, unbound);
-    res.unboundArgs = unbound;
-    DeadlockRun proofRun;
-    if (opts.proveTrips)
-      proofRun = model::proveEveryTripCount(explorer, m, k, opts, res.proof);
-    if (res.proof.proved) {
-      res.runs.push_back(std::move(proofRun));
-      runs.clear(); // the proof covers every value the runs would try
-    }
-    // The sweep goes on past a hang: a larger value may fault (an
-    // over-arrival), which the GPU shows instead of the hang.
-    model::DeadlockSweep sweep;
-    for (auto &[b, label] : runs) {
-      res.runs.push_back(explorer.run(b, label, sweep.nextCap()));
-      if (sweep.stopsAfter(res.runs.back()))
-        break;
-    }
-    model::summarizeDeadlock(res);
-    model::classifySchedules(m, k, opts, runs, res);
-    out.push_back(std::move(res));
-  }
+  for (const kernel::Kernel &k : kernels)
+    if (k.entry) // a device function: its caller's tt.call is what is not verified
+      out.push_back(checkKernelDeadlocks(m, k, opts));
   return out;
 }
 

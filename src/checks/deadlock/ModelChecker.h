@@ -16,6 +16,9 @@ std::string overArrivalMessage(const std::string &kernel, const OverArrival &o);
 /// What the H200 did at such an arrive (tests/fixtures/mbar_overarrive*).
 extern const char *const kOverArrivalOnGpu;
 
+/// Checks one kernel (a device function gets an empty result).
+KernelDeadlockResult checkKernelDeadlocks(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &opts);
+
 /// Checks every kernel of `m`.
 std::vector<KernelDeadlockResult> checkDeadlocks(const ir::Module &m, const DeadlockOptions &opts);
 /// The same over kernels already built from `m` (facts built once per file).

@@ -3,6 +3,7 @@
 // operands, cp.async -- with the happens-before agent that makes each and
 // the group waits that retire async work.
 #include "checks/model/Explorer.h"
+#include "checks/model/Edits.h"
 
 namespace tscope::checks::model {
 
@@ -15,7 +16,11 @@ void Explorer::localAccess(State &s, size_t pi, const ir::Operation *op) {
   // now knows their accesses are over.
   auto retire = [&](Agent a, const char *attr) {
     Proc::Groups &g = pr.groups[groupIndex(a)];
-    size_t keep = static_cast<size_t>(std::max<int64_t>(0, dialect::intAttr(m_, op, attr).value_or(0)));
+    int64_t n = dialect::intAttr(m_, op, attr).value_or(0);
+    if (opts_.edits)
+      if (auto e = opts_.edits->pendings.find(op); e != opts_.edits->pendings.end())
+        n = e->second;
+    size_t keep = static_cast<size_t>(std::max<int64_t>(0, n));
     while (g.pending.size() > keep) {
       uint32_t e = g.pending.front();
       g.pending.erase(g.pending.begin());

@@ -3,6 +3,7 @@
 // The transition functions are in Transitions.cpp, the observer's accesses in
 // Accesses.cpp, the prose of hangs in Prose.cpp.
 #include "checks/model/Explorer.h"
+#include "checks/model/Edits.h"
 
 #include <algorithm>
 #include <chrono>
@@ -150,6 +151,8 @@ Explorer::Explorer(const ir::Module &m, const kernel::Kernel &k, const DeadlockO
     }
     if (observer_ && isLocalAccessKind(kind))
       return true;
+    if (opts_.edits && opts_.edits->arriveBefore.count(&op))
+      return true; // an edit's added arrive runs before it
     return isSyncKind(kind) || isArefLoad(op) || kind == OpKind::MemDescIndex || kind == OpKind::ArefBuffer ||
            kind == OpKind::For || kind == OpKind::WarpYield ||
            (kind == OpKind::Yield && op.parentOp() &&

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <chrono>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -14,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "checks/model/Edits.h"
 #include "checks/model/Observer.h"
 #include "checks/model/Periodicity.h"
 #include "checks/model/Results.h"
@@ -135,6 +137,12 @@ private:
   Outcome resumeBlocked(const State &s, size_t pi, Successors &out, Undecided &unknown);
   Outcome stepOp(const State &s, size_t pi, Successors &out, Undecided &unknown);
   Outcome stepWait(OpStep &o, Undecided &unknown);
+  /// An edit's arrives before the current op (model/Edits.h), as one step.
+  Outcome stepAddedArrive(const State &s, size_t pi, const std::vector<EditOverlay::Arrive> &arrives, Successors &out,
+                          Undecided &unknown);
+  /// `v`, or the edit's value for `op` in `edits`.
+  static int64_t editedValue(const std::map<const ir::Operation *, int64_t> *edits, const ir::Operation *op,
+                             int64_t v);
   Outcome stepArrive(OpStep &o);
   Outcome stepAsyncIssue(OpStep &o, Undecided &unknown);
   Outcome stepMma(OpStep &o, Undecided &unknown);

@@ -103,4 +103,47 @@ void addTrace(const support::SourceBuffer &buf, const std::vector<TraceStep> &st
     out.push_back({t.actor, t.action, locationOf(buf, t.where)});
 }
 
+namespace {
+
+std::string shortPlace(const SourcePoint &p) {
+  if (p.pyLine) {
+    size_t slash = p.pyFile.rfind('/');
+    return (slash == std::string::npos ? p.pyFile : p.pyFile.substr(slash + 1)) + ":" + std::to_string(p.pyLine) +
+           ", IR line " + std::to_string(p.irLine);
+  }
+  return "IR line " + std::to_string(p.irLine);
+}
+
+} // namespace
+
+void anchorAtFix(const support::SourceBuffer &buf, const std::vector<ProvenFix> &fixes, const FixSearchSummary &search,
+                 const std::string &headline, Finding &f) {
+  if (!search.ran)
+    return;
+  if (fixes.empty()) {
+    std::string n = "fix: no single edit found that the model proves (" + std::to_string(search.checked) + " of " +
+                    std::to_string(search.candidates) + " candidate edits checked";
+    n += search.gaveUp.empty() ? ")" : "; gave up: " + search.gaveUp + ")";
+    f.notes.push_back(std::move(n));
+    return;
+  }
+  FindingLocation symptom = f.where;
+  f.where = locationOf(buf, fixes.front().where);
+  f.related.insert(f.related.begin(), RelatedLocation{symptom, "symptom: " + f.message});
+  f.message = headline + "; root cause here: " + fixes.front().edit;
+  for (const ProvenFix &x : fixes) {
+    FindingFix ff;
+    ff.kind = x.kind;
+    ff.edit = x.edit;
+    ff.proven = x.proven;
+    ff.where = locationOf(buf, x.where);
+    if (x.other)
+      ff.other = locationOf(buf, *x.other);
+    f.notes.push_back("fix: " + x.edit + " [" + shortPlace(x.where) + "] (proven: " + x.proven + ")");
+    f.fixes.push_back(std::move(ff));
+  }
+  if (!search.gaveUp.empty())
+    f.notes.push_back("fix search: " + search.gaveUp);
+}
+
 } // namespace tscope::checks

@@ -48,6 +48,14 @@ Finding modelNotVerified(const support::SourceBuffer &buf, std::string_view anal
   return modelNotVerified(buf, analysis, r.kernel, r.entry, runs);
 }
 
+/// Moves `f` to the op its first proven fix changes: the message becomes
+/// "`headline`; root cause here: EDIT", the symptom (`f`'s location and
+/// message) the first related location, each fix a note "fix: EDIT at PLACE
+/// (proven: ...)" and an entry of `f.fixes`; with no fix, a note says what
+/// the search tried or why it gave up.
+void anchorAtFix(const support::SourceBuffer &buf, const std::vector<ProvenFix> &fixes, const FixSearchSummary &search,
+                 const std::string &headline, Finding &f);
+
 /// Appends the model's trace steps as finding steps (actor, action, location).
 void addTrace(const support::SourceBuffer &buf, const std::vector<TraceStep> &steps, std::vector<FindingStep> &out);
 

@@ -15,7 +15,10 @@
 #include "kernel/Kernel.h"
 
 namespace tscope::ir {
-struct Operation;
+class Operation;
+}
+namespace tscope::checks::model {
+struct EditOverlay;
 }
 
 namespace tscope::checks {
@@ -42,6 +45,11 @@ struct DeadlockOptions {
   /// stops undecided (a budget: Gap::Budget), and the seconds it was given.
   std::optional<std::chrono::steady_clock::time_point> deadline;
   double timeoutSeconds = 0;
+  /// Edits the model applies in place of what the IR says (model/Edits.h):
+  /// the fix search's candidates. Null: the kernel as written.
+  const model::EditOverlay *edits = nullptr;
+  /// Search single edits that remove a hang, over-arrival or race (checks/fix).
+  bool searchFixes = true;
 };
 
 /// What kind of gap left a run undecided; it picks the user's next step.
@@ -144,6 +152,25 @@ enum class Strength : uint8_t {
   Reordered,    ///< needs asynchronous work to complete out of issue order
 };
 
+/// A single edit of the kernel's synchronization after which the model
+/// finds nothing (checks/fix).
+struct ProvenFix {
+  std::string kind;   ///< "flip-parity", "init-count", "expect-bytes", "drop-arrive", "add-arrive", ...
+  std::string edit;   ///< in words: "flip the parity of the wait on empty (phase -> phase ^ 1)"
+  std::string proven; ///< what it was proved for
+  SourcePoint where;  ///< the op to change
+  std::optional<SourcePoint> other; ///< a second place the edit names
+};
+
+/// How the fix search went: candidates built and checked, and why it gave
+/// up when it did (empty: it checked every candidate).
+struct FixSearchSummary {
+  bool ran = false;
+  size_t candidates = 0, checked = 0;
+  std::string gaveUp;
+  double seconds = 0;
+};
+
 /// The verdict of one kernel.
 struct KernelDeadlockResult {
   std::string kernel;
@@ -163,6 +190,8 @@ struct KernelDeadlockResult {
   /// The first stale read or lost write the in-order schedules reach, in
   /// words (set by the data-flow check, checks/stale); empty: none.
   std::string inOrderWrong;
+  std::vector<ProvenFix> fixes; // of the hang or over-arrival, best first (checks/fix)
+  FixSearchSummary fixSearch;
 };
 
 /// True when `run` stopped undecided on a budget (states, memory, time): the

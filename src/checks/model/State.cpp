@@ -13,7 +13,7 @@ bool Proc::operator==(const Proc &o) const {
   return partition == o.partition && status == o.status && namedId == o.namedId && namedGen == o.namedGen &&
          slots == o.slots && lastKey == o.lastKey && lastPhase == o.lastPhase && copyBatch == o.copyBatch && vc == o.vc &&
          asyncTick == o.asyncTick && groups == o.groups && ws == o.ws && results == o.results &&
-         joinedTicks == o.joinedTicks && p == o.p;
+         joinedTicks == o.joinedTicks && insertedAt == o.insertedAt && p == o.p;
 }
 
 Bar State::barAt(uint64_t key) const {

@@ -103,6 +103,10 @@ struct Proc {
   // and the last wait it passed (for the race's reason in words).
   VectorClock vc;
   uint32_t asyncTick = 0;
+  /// The instruction before which an edit's added arrive ran (model/Edits.h);
+  /// the op itself runs next. ~0: none pending. (Beside asyncTick: it takes
+  /// that field's padding, so a state is no larger.)
+  uint32_t insertedAt = ~0u;
   // Happens-before: per group-retired agent, its last epoch and the epochs
   // that close the groups still in flight, oldest first.
   struct Groups {

@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "checks/model/AsyncAgents.h"
+#include "checks/model/Edits.h"
 #include "checks/model/MbarrierRules.h"
 #include "checks/model/NamedBarrier.h"
 #include "checks/model/Prose.h"
@@ -171,6 +172,8 @@ Explorer::Outcome Explorer::stepOp(const State &s, size_t pi, Successors &out, U
     return stepBranch(s, pi, out, unknown);
   if (proof_ && readsMove(s, pr, op, unknown))
     return Outcome::Unknown;
+  if (opts_.edits && opts_.edits->forceOn.count(op))
+    return stepOpAs(s, pi, out, unknown, true); // an edit dropped its predicate
   dialect::OperandRoles r = dialect::operandRoles(m_, op);
   // Unknown predicates on unbound inputs are decided first: some launch
   // executes the op, another skips it (stepDecide); on a path the same
@@ -240,8 +243,12 @@ Explorer::Outcome Explorer::stepBranch(const State &s, size_t pi, Successors &ou
 Explorer::Outcome Explorer::stepOpAs(const State &s, size_t pi, Successors &out, Undecided &unknown, bool on) {
   const Proc &pr = s.procs[pi];
   const ir::Operation *op = pr.p.op();
+  if (opts_.edits && pr.insertedAt != pr.p.pc())
+    if (auto ins = opts_.edits->arriveBefore.find(op); ins != opts_.edits->arriveBefore.end())
+      return stepAddedArrive(s, pi, ins->second, out, unknown);
   OpKind kind = dialect::kindOf(op);
   OpStep o{s, pi, pr, op, kind, dialect::operandRoles(m_, op), on, out, s, {}, 0};
+  o.np().insertedAt = ~0u;
   curOut_ = &out;
   o.st.actor = partName(pr);
   o.st.where = where(op);
@@ -260,7 +267,7 @@ Explorer::Outcome Explorer::stepOpAs(const State &s, size_t pi, Successors &out,
   Outcome res = Outcome::Advance;
   switch (kind) {
   case OpKind::InitBarrier:
-    initBarrier(o.n.bars[o.key], o.r.count.value_or(1));
+    initBarrier(o.n.bars[o.key], editedValue(opts_.edits ? &opts_.edits->count : nullptr, op, o.r.count.value_or(1)));
     // A barrier initialised again (per tile) starts a new phase sequence: a
     // wait on it is not served by a phase waited for before the init.
     for (Proc &q : o.n.procs)
@@ -313,6 +320,50 @@ Explorer::Outcome Explorer::stepOpAs(const State &s, size_t pi, Successors &out,
   return Outcome::Pushed;
 }
 
+int64_t Explorer::editedValue(const std::map<const ir::Operation *, int64_t> *edits, const ir::Operation *op,
+                              int64_t v) {
+  if (edits)
+    if (auto it = edits->find(op); it != edits->end())
+      return it->second;
+  return v;
+}
+
+Explorer::Outcome Explorer::stepAddedArrive(const State &s, size_t pi, const std::vector<EditOverlay::Arrive> &arrives,
+                                            Successors &out, Undecided &unknown) {
+  // An edit's arrive before the op: a step of its own; the op runs next.
+  const Proc &pr = s.procs[pi];
+  const ir::Operation *op = pr.p.op();
+  State n = s;
+  Proc &np = n.procs[pi];
+  TraceStep st{partName(pr), "", where(op)};
+  for (const EditOverlay::Arrive &a : arrives) {
+    std::optional<int64_t> slot = a.slotOf ? slotOf(s, pr, a.slotOf) : std::optional<int64_t>(a.slot);
+    if (!slot) {
+      unknown = {partName(pr) + ": the slot of the arrive an edit adds before IR line " + std::to_string(op->line) +
+                     " is unknown",
+                 Gap::Value, op};
+      return Outcome::Unknown;
+    }
+    uint64_t key = keyOf({a.alloc, *slot});
+    Bar &b = n.bars[key];
+    std::string what = "arrive on " + barName(key) + " (added by the edit)";
+    if (overArrives(b, 1)) {
+      noteOverArrival(partName(pr), op, key, b, 1, what);
+      return Outcome::Blocked;
+    }
+    if (tracksClocks()) {
+      b.acc.join(np.vc);
+      np.vc.tick(actorOf(pi));
+    }
+    st.action += (st.action.empty() ? "" : "; ") + what + " " + effectText(applyArrivals(b, 1, 0));
+    if (observer_)
+      observer_->onArrive(*this, n, pi, key);
+  }
+  n.procs[pi].insertedAt = pr.p.pc();
+  out.push_back({std::move(n), std::move(st)});
+  return Outcome::Pushed;
+}
+
 Explorer::Outcome Explorer::stepWait(OpStep &o, Undecided &unknown) {
   if (!o.on) {
     o.st.action = "skips a wait on " + barName(o.key) + " (predicate false)";
@@ -329,6 +380,8 @@ Explorer::Outcome Explorer::stepWait(OpStep &o, Undecided &unknown) {
   }
   Bar b = o.s.barAt(o.key);
   int64_t parity = ph.zext() & 1;
+  if (opts_.edits && opts_.edits->flipParity.count(o.op))
+    parity ^= 1;
   if (!waitPasses(b, parity))
     return Outcome::Blocked; // the phase with this parity has not completed
   o.st.action = "waits on " + barName(o.key) + " parity " + std::to_string(parity) + ": passes (phase " +
@@ -350,14 +403,18 @@ Explorer::Outcome Explorer::stepWait(OpStep &o, Undecided &unknown) {
 
 Explorer::Outcome Explorer::stepArrive(OpStep &o) {
   bool arrive = o.kind == OpKind::ArriveBarrier;
+  if (opts_.edits && opts_.edits->drop.count(o.op)) {
+    o.st.action = std::string("skips ") + (arrive ? "arrive" : "expect") + " on " + barName(o.key) + " (dropped by the edit)";
+    return Outcome::Advance;
+  }
   if (!o.on) {
     o.st.action = std::string("skips ") + (arrive ? "arrive" : "expect") + " on " + barName(o.key) +
                   " (predicate false)";
     return Outcome::Advance;
   }
   Bar &b = o.n.bars[o.key];
-  int64_t cnt = arrive ? o.r.count.value_or(1) : 1;
-  int64_t tx = arrive ? 0 : o.r.bytes.value_or(0);
+  int64_t cnt = arrive ? editedValue(opts_.edits ? &opts_.edits->count : nullptr, o.op, o.r.count.value_or(1)) : 1;
+  int64_t tx = arrive ? 0 : editedValue(opts_.edits ? &opts_.edits->bytes : nullptr, o.op, o.r.bytes.value_or(0));
   std::string what = (arrive ? "arrive on " : "expect " + std::to_string(tx) + " bytes + arrive on ") + barName(o.key);
   if (overArrives(b, cnt)) {
     noteOverArrival(partName(o.pr), o.op, o.key, b, cnt, what);

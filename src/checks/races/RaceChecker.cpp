@@ -105,30 +105,32 @@ std::vector<KernelRaceResult> checkRaces(const ir::Module &m, const DeadlockOpti
   return checkRaces(m, kernel::Kernel::build(m), opts);
 }
 
+KernelRaceResult checkKernelRaces(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &opts) {
+  KernelRaceResult res;
+  res.kernel = k.name;
+  res.entry = pointOf(k, k.func);
+  RaceObserver obs(k);
+  model::Explorer explorer(m, k, opts, &obs);
+  std::vector<std::string> unbound;
+  auto runs = model::planRuns(m, k, opts, unbound);
+  res.unboundArgs = unbound;
+  for (auto &[b, label] : runs) {
+    obs.hit.reset();
+    addRaceRun(k, explorer.run(b, label), explorer, obs, res);
+    if (res.race || stateBudgetSpent(res.runs.back()))
+      break; // a larger value only explores more
+  }
+  summarizeRaces(k, explorer, res);
+  classifyRace(m, k, opts, runs, res);
+  return res;
+}
+
 std::vector<KernelRaceResult> checkRaces(const ir::Module &m, const std::vector<kernel::Kernel> &kernels,
                                          const DeadlockOptions &opts) {
   std::vector<KernelRaceResult> out;
-  for (const kernel::Kernel &k : kernels) {
-    if (!k.entry)
-      continue; // a device function: its caller's tt.call is what is not verified
-    KernelRaceResult res;
-    res.kernel = k.name;
-    res.entry = pointOf(k, k.func);
-    RaceObserver obs(k);
-    model::Explorer explorer(m, k, opts, &obs);
-    std::vector<std::string> unbound;
-    auto runs = model::planRuns(m, k, opts, unbound);
-    res.unboundArgs = unbound;
-    for (auto &[b, label] : runs) {
-      obs.hit.reset();
-      addRaceRun(k, explorer.run(b, label), explorer, obs, res);
-      if (res.race || stateBudgetSpent(res.runs.back()))
-        break; // a larger value only explores more
-    }
-    summarizeRaces(k, explorer, res);
-    classifyRace(m, k, opts, runs, res);
-    out.push_back(std::move(res));
-  }
+  for (const kernel::Kernel &k : kernels)
+    if (k.entry) // a device function: its caller's tt.call is what is not verified
+      out.push_back(checkKernelRaces(m, k, opts));
   return out;
 }
 

@@ -55,7 +55,12 @@ struct KernelRaceResult {
   std::optional<size_t> evidenceRun;
   std::vector<std::pair<std::string, SourcePoint>> redundantWaits; // notes
   std::optional<SourcePoint> entry; // the kernel's function op
+  std::vector<ProvenFix> fixes;     // of the race, best first (checks/fix)
+  FixSearchSummary fixSearch;
 };
+
+/// Checks one kernel for buffer races.
+KernelRaceResult checkKernelRaces(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &opts);
 
 /// Checks every kernel of `m` for buffer races (same bounds as checkDeadlocks).
 std::vector<KernelRaceResult> checkRaces(const ir::Module &m, const DeadlockOptions &opts);

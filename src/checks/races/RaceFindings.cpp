@@ -28,6 +28,7 @@ Finding raceFinding(const support::SourceBuffer &buf, const KernelRaceResult &r,
   if (r.evidenceRun && *r.evidenceRun < r.runs.size())
     f.notes.push_back("bindings: " + r.runs[*r.evidenceRun].bindings);
   addTrace(buf, race.trace, f.trace);
+  anchorAtFix(buf, r.fixes, r.fixSearch, "kernel " + r.kernel + ": race on " + race.slot, f);
   return f;
 }
 

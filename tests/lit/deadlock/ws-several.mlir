@@ -23,7 +23,7 @@
 // BARS: [[WB]].partition0  wait    -     p      -     -            IR {{[0-9]+}}  [[WB]].default arrive @{{[0-9]+$}}
 // CHK-NOT: partitions ({{.*}}) arrive on it each phase
 // CHK: error: barrier stop is initialised with arrive count 1 but no arrive reaches it
-// CHK: error: kernel second_hangs hangs: [[W2:ws[0-9]+]].partition0 waits on stop
+// CHK: note: symptom: kernel second_hangs hangs: [[W2:ws[0-9]+]].partition0 waits on stop
 // CHK: exit=1
 
 // Two hand-offs in sequence; the second has its roles swapped and a 2-warp
@@ -96,7 +96,10 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // CHECK-LABEL: == kernel second_hangs: deadlock
 // CHECK: ws[[#WS2:]].partition0  waits on stop for parity 0
 // CHECK: outside  waits for its partitions to return
-// CHECK: error: kernel second_hangs hangs: ws[[#WS2]].partition0 waits on stop
+// The error is at the wait the fix search changes (nothing arrives on stop:
+// only a wait that passes at once on the fresh barrier finishes).
+// CHECK: error: kernel second_hangs hangs; root cause here: wait on stop for parity 1 instead of 0
+// CHECK: note: symptom: kernel second_hangs hangs: ws[[#WS2]].partition0 waits on stop
 #s2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem2 = #ttg.shared_memory
 module attributes {"ttg.num-warps" = 4 : i32} {

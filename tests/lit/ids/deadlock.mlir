@@ -1,5 +1,6 @@
 // Check id `deadlock`: a barrier wait that no interleaving of the partitions
-// can complete. The finding sits on the wait of the first stuck partition.
+// can complete. The finding sits on the op its proven fix changes (docs/Fix.md),
+// the wait of the first stuck partition being the symptom.
 // RUN: %python %inputs/exit-code.py %tscope check %s --arg n=4 | %FileCheck %s --implicit-check-not='[deadlock]'
 
 // `empty` expects two arrivals per phase but the consumer gives one: the
@@ -19,7 +20,8 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     default {
       scf.for %i = %c0 to %n step %c1 : i32 {
         %ph = arith.andi %i, %c1 : i32
-        // CHECK: deadlock.mlir:[[@LINE+1]]:{{[0-9]+}}: error: {{.*}}[deadlock]
+        // At the init of `empty`, whose count the fix lowers to 1.
+        // CHECK: deadlock.mlir:[[@LINE-6]]:{{[0-9]+}}: error: {{.*}}[deadlock]
         ttng.wait_barrier %full, %ph : !ttg.memdesc<1xi64, #s, #smem, mutable>
         ttng.arrive_barrier %empty, 1 : !ttg.memdesc<1xi64, #s, #smem, mutable>
       }

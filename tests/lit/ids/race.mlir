@@ -126,7 +126,8 @@ module attributes {"ttg.num-warps" = 1 : i32} {
         %p = arith.andi %j, %o : i32
         %q = arith.xori %p, %o : i32
         ttng.wait_barrier %f, %q : !ttg.memdesc<1xi64, #s, #smem, mutable>
-        // CHECK: race.mlir:[[@LINE+1]]:{{[0-9]+}}: error: {{.*}}[race]
+        // The race is reported at the wait whose parity the proven fix flips.
+        // CHECK: race.mlir:[[@LINE-2]]:{{[0-9]+}}: error: {{.*}}[race]
         %x = ttg.local_load %d : !ttg.memdesc<32xf32, #s, #smem, mutable> -> tensor<32xf32, #bl>
         ttng.arrive_barrier %e, 1 : !ttg.memdesc<1xi64, #s, #smem, mutable>
       }

@@ -103,7 +103,9 @@ module attributes {"ttg.num-warps" = 1 : i32} {
 // CHECK: race on buf:
 // CHECK-NEXT: earlier: default                write (ttg.local_store)
 // CHECK-NEXT: later:   partition0             read (ttg.local_load)
-// CHECK-NEXT: rules.mlir:[[@LINE+34]]:9: error: kernel drift: race on buf: partition0's read (ttg.local_load) is not ordered after default's write (ttg.local_store) [race]
+// The race is reported at the consumer's wait, the op the proven fix changes.
+// CHECK-NEXT: rules.mlir:[[@LINE+34]]:9: error: kernel drift: race on buf; root cause here: flip the parity of the wait on full (drop the ^ 1: phase ^ 1 -> phase) [race]
+// CHECK: rules.mlir:[[@LINE+34]]:9: note: symptom: kernel drift: race on buf: partition0's read (ttg.local_load) is not ordered after default's write (ttg.local_store)
 // CHECK: rules.mlir:[[@LINE+21]]:9: note: the earlier access: default's write (ttg.local_store) (IR [[@LINE+21]])
 // CHECK-NEXT: note: reason: partition0's last wait, on full (IR {{[0-9]+}}), passed on a fresh barrier (phase 0 still open: a wait on parity 1 passes at once){{.*}}: partition0 reads buf that no write it waited for has filled since default's write; a wait passed on the phase of an earlier round: its counter is not in step with the barrier
 #s = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>

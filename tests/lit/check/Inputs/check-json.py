@@ -13,7 +13,7 @@ for f in doc["files"]:
         print(f"analysis {a['name']} ran={a['ran']} {a['verdicts']}")
 keys = {"check", "severity", "message", "location", "source", "related", "notes", "trace"}
 for x in doc["findings"]:
-    assert set(x) == keys, set(x) ^ keys
+    assert set(x) - {"fixes"} == keys, set(x) ^ keys
     assert x["severity"] in ("error", "warning", "note", "info")
     assert set(x["location"]) == {"file", "line", "col"}
     assert x["source"] is None or set(x["source"]) == {"file", "line"}
@@ -21,6 +21,8 @@ for x in doc["findings"]:
         assert set(r) == {"location", "source", "message"}
     for t in x["trace"]:
         assert set(t) == {"actor", "action", "location", "source"}
+    for fx in x.get("fixes", []):
+        assert set(fx) - {"other"} == {"kind", "edit", "proven", "location", "source"}, set(fx)
     src = x["source"]["file"].rsplit("/", 1)[-1] + ":" + str(x["source"]["line"]) if x["source"] else "-"
     print(f"finding {x['check']} {x['severity']} {x['location']['line']}:{x['location']['col']} {src} "
           f"related={len(x['related'])} notes={len(x['notes'])} trace={len(x['trace'])}")
