@@ -153,8 +153,8 @@ d = report("all", ["gluon_ws_deadlock/kernel.ttgir", "gluon_ws_fence_missing/ker
            ["--passes", os.path.join(fixtures, "dumps_passes_ok", "passes.log")])
 expect("all", "graph svg", count(d, r'<figure class="graph"><svg'))
 expect("all", "findings", count(d, r'<article class="finding'))
-expect("all", "pass table rows linking a diff", count(d, r'<td><a href="#diff-\d+">diff</a></td>'))
-expect("all", "pass diffs", count(d, r'<details id="diff-\d+"'))
+expect("all", "pass table rows linking a diff", count(d, r'<td><a href="#(?:diff-\d+|pass-c\d+-r\d+)">diff</a></td>'))
+expect("all", "pass diffs", count(d, r'<details id="(?:diff-\d+|pass-c\d+-r\d+)"'))
 
 for f in failures:
     print("FAIL:", f)
