@@ -48,7 +48,7 @@ FindingLocation locationOfLine(const support::SourceBuffer &buf, uint32_t line, 
 }
 
 KernelVerdict kernelVerdict(const std::string &kernel, const std::string &verdict, const std::string &reason) {
-  return {kernel, verdictFromName(verdict), kernel + ": " + verdict + (reason.empty() ? "" : " (" + reason + ")")};
+  return {kernel, verdictFromName(verdict), kernel + ": " + verdict + (reason.empty() ? "" : " (" + reason + ")"), {}};
 }
 
 Finding notVerifiedFinding(std::string_view analysis, std::string_view subject, FindingLocation where,

@@ -60,6 +60,12 @@ struct Finding {
   std::vector<std::string> notes;
   std::vector<FindingStep> trace;
   std::vector<FindingFix> fixes; ///< proven fixes, best first (the first is at `where`)
+  /// The weakest schedule that reaches it (model::strengthName: "every",
+  /// "in-order", "reordered", "unclassified"; empty: not a model finding),
+  /// its words, and what the GPU will do in words ("wrong results are
+  /// likely ..."; empty when the kernel's expected outcome says it). The
+  /// same words are notes for text output; renderers read these fields.
+  std::string schedule, scheduleWords, onGpu;
 };
 
 /// What an analysis concluded about one kernel (or one kernel and launch).
@@ -90,6 +96,7 @@ struct KernelVerdict {
   std::string kernel;
   Verdict verdict = Verdict::Unknown;
   std::string summary; ///< e.g. "ws_kernel: deadlock (no run finishes)"
+  std::string expectedGpu; ///< the kernel's expected GPU outcome, when a model check gives one
 };
 
 /// What one analysis found in one file: its findings and a verdict per kernel.

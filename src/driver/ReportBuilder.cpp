@@ -562,16 +562,9 @@ std::string inlineableSvg(std::string_view svg) {
 std::map<std::string, std::string> expectedGpuByKernel(const FileResult &f) {
   std::map<std::string, std::string> out;
   for (const AnalysisSummary &s : f.analyses)
-    for (const checks::KernelVerdict &k : s.kernels) {
-      const std::string key = "(on the GPU: ";
-      size_t at = k.summary.find(key);
-      if (at == std::string::npos)
-        continue;
-      std::string v = k.summary.substr(at + key.size());
-      if (!v.empty() && v.back() == ')')
-        v.pop_back();
-      out.emplace(k.kernel, v);
-    }
+    for (const checks::KernelVerdict &k : s.kernels)
+      if (!k.expectedGpu.empty())
+        out.emplace(k.kernel, k.expectedGpu);
   return out;
 }
 
@@ -611,9 +604,8 @@ void kernelVerdicts(render::ReportKernel &k, const FileResult &fr, const std::ve
         why += "; " + n;
       k.notVerified.push_back(why);
     }
-    for (const std::string &n : f.notes)
-      if (n.rfind("on the GPU: ", 0) == 0 && gpuNote.empty())
-        gpuNote = n.substr(12);
+    if (!f.onGpu.empty() && gpuNote.empty())
+      gpuNote = f.onGpu;
   }
   if (unknown && k.notVerified.empty())
     for (const std::string &l : k.verdictLines)

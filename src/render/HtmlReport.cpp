@@ -194,18 +194,16 @@ void excerptPair(std::ostream &os, const Excerpt &ir, const Excerpt &py) {
   os << "</div>";
 }
 
-/// The schedule strength and expected GPU outcome a finding's notes give.
+/// A finding's schedule strength and what the GPU will do (Finding::schedule, onGpu).
 void scheduleLine(std::ostream &os, const Finding &f) {
-  for (const std::string &n : f.notes) {
-    if (n.rfind("schedule: ", 0) == 0) {
-      std::string words = n.substr(10);
-      std::string name = words.substr(0, words.find(':'));
-      os << "<p class=\"schedule\"><span class=\"chip s-" << esc(name) << "\">schedule: " << esc(name)
-         << "</span> " << esc(words.size() > name.size() + 2 ? words.substr(name.size() + 2) : "") << "</p>";
-    } else if (n.rfind("on the GPU: ", 0) == 0) {
-      os << "<p class=\"schedule\"><span class=\"chip gpu\">on the GPU</span> " << esc(n.substr(12)) << "</p>";
-    }
+  if (!f.schedule.empty()) {
+    const std::string &words = f.scheduleWords;
+    os << "<p class=\"schedule\"><span class=\"chip s-" << esc(f.schedule) << "\">schedule: " << esc(f.schedule)
+       << "</span> " << esc(words.size() > f.schedule.size() + 2 ? words.substr(f.schedule.size() + 2) : "")
+       << "</p>";
   }
+  if (!f.onGpu.empty())
+    os << "<p class=\"schedule\"><span class=\"chip gpu\">on the GPU</span> " << esc(f.onGpu) << "</p>";
 }
 
 void findingBlock(std::ostream &os, const FindingView &rf, size_t id) {

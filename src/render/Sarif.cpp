@@ -125,18 +125,14 @@ nlohmann::json withMessage(nlohmann::json phys, const std::string &message) {
   return loc;
 }
 
-/// A finding's strength and expected outcome, as its notes word them
-/// ("schedule: in-order: ...", "on the GPU: ...").
+/// A finding's strength and expected outcome (Finding::schedule, onGpu).
 void scheduleProperties(const Finding &f, nlohmann::json &props) {
-  for (const std::string &n : f.notes) {
-    if (n.rfind("schedule: ", 0) == 0) {
-      std::string words = n.substr(10);
-      props["schedule"] = words.substr(0, words.find(':'));
-      props["schedule_words"] = words;
-    } else if (n.rfind("on the GPU: ", 0) == 0) {
-      props["expected_gpu"] = n.substr(12);
-    }
+  if (!f.schedule.empty()) {
+    props["schedule"] = f.schedule;
+    props["schedule_words"] = f.scheduleWords;
   }
+  if (!f.onGpu.empty())
+    props["expected_gpu"] = f.onGpu;
 }
 
 /// An IR line for a message: without its trailing loc(...) and blanks.

@@ -18,7 +18,7 @@ Finding overArrival(const support::SourceBuffer &buf, const KernelDeadlockResult
   f.where = locationOf(buf, ov.where);
   f.notes.push_back("bindings: " + run.bindings);
   f.notes.push_back(kOverArrivalOnGpu);
-  f.notes.push_back("schedule: " + model::strengthWords(r.trapStrength));
+  model::setSchedule(f, r.trapStrength);
   addTrace(buf, ov.trace, f.trace);
   anchorAtFix(buf, r.fixes, r.fixSearch, "kernel " + r.kernel + " faults", f);
   return f;
@@ -36,7 +36,7 @@ Finding hang(const support::SourceBuffer &buf, const KernelDeadlockResult &r, co
   if (!run.cause.empty())
     f.notes.push_back("cause: " + run.cause);
   f.notes.push_back("bindings: " + run.bindings + "; " + std::to_string(run.states) + " states explored");
-  f.notes.push_back("schedule: " + model::strengthWords(r.hangStrength));
+  model::setSchedule(f, r.hangStrength);
   for (const std::string &b : run.barrierStates)
     f.notes.push_back("barrier " + b);
   addTrace(buf, run.trace, f.trace);
@@ -48,10 +48,10 @@ Finding hang(const support::SourceBuffer &buf, const KernelDeadlockResult &r, co
 
 AnalysisResult deadlockFindings(const support::SourceBuffer &buf, const KernelDeadlockResult &r) {
   AnalysisResult out;
-  out.kernels.push_back(
-      kernelVerdict(r.kernel, r.verdict,
-                    r.reason.empty() && !r.expectedGpu.empty() && (r.verdict != "no-deadlock" || !r.inOrderWrong.empty()) ? "on the GPU: " + r.expectedGpu
-                                                                                              : r.reason));
+  bool saysGpu = r.reason.empty() && !r.expectedGpu.empty() && (r.verdict != "no-deadlock" || !r.inOrderWrong.empty());
+  out.kernels.push_back(kernelVerdict(r.kernel, r.verdict, saysGpu ? "on the GPU: " + r.expectedGpu : r.reason));
+  if (saysGpu)
+    out.kernels.back().expectedGpu = r.expectedGpu;
   std::vector<std::pair<std::string, SourcePoint>> waits;
   for (const DeadlockRun &run : r.runs)
     waits.insert(waits.end(), run.redundantWaits.begin(), run.redundantWaits.end());

@@ -27,12 +27,23 @@ std::string strengthWords(Strength s) {
     return "in-order: reached with each issuer's asynchronous work completing in issue order, the way the "
            "hardware usually runs";
   case Strength::Reordered:
-    return "reordered: only reached when an asynchronous completion (a TMA copy) overtakes a later one of the "
-           "same issuer; the GPU rarely does that";
+    return "reordered: only reached when an asynchronous completion (a TMA copy) overtakes one its issuer "
+           "started after a later wait; the GPU rarely does that";
   case Strength::Unclassified:
     break;
   }
   return "unclassified: the in-order search did not decide";
+}
+
+void setSchedule(Finding &f, Strength s) {
+  f.schedule = strengthName(s);
+  f.scheduleWords = strengthWords(s);
+  f.notes.push_back("schedule: " + f.scheduleWords);
+}
+
+void setOnGpu(Finding &f, const std::string &words) {
+  f.onGpu = words;
+  f.notes.push_back("on the GPU: " + words);
 }
 
 namespace {

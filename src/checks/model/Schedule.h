@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "checks/Finding.h"
 #include "checks/model/Results.h"
 #include "interp/Bindings.h"
 
@@ -26,6 +27,14 @@ const char *strengthName(Strength s);
 
 /// The strength in words, for a finding's note.
 std::string strengthWords(Strength s);
+
+/// Sets `f`'s typed strength (Finding::schedule, scheduleWords) and adds
+/// the same words as its "schedule: ..." note.
+void setSchedule(Finding &f, Strength s);
+
+/// Sets what the GPU will do for `f` (Finding::onGpu) and adds the same
+/// words as its "on the GPU: ..." note.
+void setOnGpu(Finding &f, const std::string &words);
 
 /// `opts` restricted to the in-order schedules (and no proof: the evidence
 /// run is a bounded one).

@@ -18,13 +18,11 @@ Finding raceFinding(const support::SourceBuffer &buf, const KernelRaceResult &r,
   f.where = locationOf(buf, race.later.where);
   f.related.push_back({locationOf(buf, race.earlier.where), "the earlier access: " + side(race.earlier)});
   f.notes.push_back("reason: " + race.reason);
-  f.notes.push_back("schedule: " + model::strengthWords(race.strength));
+  model::setSchedule(f, race.strength);
   if (race.strength == Strength::InOrder)
-    f.notes.push_back("on the GPU: wrong results are likely (the pair is unordered in the schedules the hardware "
-                      "usually runs)");
+    model::setOnGpu(f, "wrong results are likely (the pair is unordered in the schedules the hardware usually runs)");
   else if (race.strength == Strength::Reordered)
-    f.notes.push_back("on the GPU: wrong results are possible but rare (the pair needs a copy to complete out of "
-                      "issue order)");
+    model::setOnGpu(f, "wrong results are possible but rare (the pair needs a copy to complete out of issue order)");
   if (r.evidenceRun && *r.evidenceRun < r.runs.size())
     f.notes.push_back("bindings: " + r.runs[*r.evidenceRun].bindings);
   addTrace(buf, race.trace, f.trace);

@@ -9,13 +9,12 @@ namespace {
 
 void addCommonNotes(const support::SourceBuffer &buf, const FlowFinding &ff, Finding &f) {
   f.notes.push_back("reason: " + ff.hit.reason);
-  f.notes.push_back("schedule: " + model::strengthWords(ff.strength));
+  model::setSchedule(f, ff.strength);
   if (ff.strength == Strength::InOrder)
-    f.notes.push_back("on the GPU: wrong results are likely (every access is ordered, so no race is reported; "
-                      "the schedules the hardware usually runs reach it)");
+    model::setOnGpu(f, "wrong results are likely (every access is ordered, so no race is reported; the schedules "
+                       "the hardware usually runs reach it)");
   else if (ff.strength == Strength::Reordered)
-    f.notes.push_back("on the GPU: wrong results are possible but rare (it needs a copy to complete out of issue "
-                      "order)");
+    model::setOnGpu(f, "wrong results are possible but rare (it needs a copy to complete out of issue order)");
   f.notes.push_back("bindings: " + ff.bindings);
   addTrace(buf, ff.hit.trace, f.trace);
 }

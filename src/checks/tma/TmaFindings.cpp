@@ -61,7 +61,7 @@ AnalysisResult tmaFindings(const support::SourceBuffer &buf, const TmaKernelResu
   AnalysisResult out;
   Verdict v = !r.groups.empty() ? Verdict::OutOfBounds : !r.unverified.empty() ? Verdict::Unknown : Verdict::InBounds;
   out.kernels.push_back(
-      {r.kernel, v, fmt::format("{}, launch {}: {}, {}", r.kernel, r.origin, tmaCoverage(r), tmaConclusion(r))});
+      {r.kernel, v, fmt::format("{}, launch {}: {}, {}", r.kernel, r.origin, tmaCoverage(r), tmaConclusion(r)), {}});
   for (const TmaTileGroup &g : r.groups) {
     Finding f;
     f.check = "tma-out-of-bounds";
