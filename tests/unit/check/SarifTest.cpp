@@ -148,13 +148,16 @@ TEST(Sarif, ScheduleAndExpectedGpuProperties) {
   f.check = "deadlock";
   f.message = "kernel k hangs";
   f.where = checks::locationAt(*buf, 27);
-  f.notes = {"schedule: in-order: reached with each issuer's asynchronous work completing in issue order"};
+  f.schedule = "in-order";
+  f.scheduleWords = "in-order: reached with each issuer's asynchronous work completing in issue order";
+  // The typed fields are what SARIF reads; a note's prose is not parsed.
+  f.notes = {"schedule: every: a note that disagrees with the fields"};
   std::vector<checks::Finding> findings = {f};
   render::SarifOptions opts;
   opts.expectedGpu[{"k.ttgir", "k"}] = "hang";
   nlohmann::json props = render::sarifLog({{buf.get(), &findings}}, {}, "0", opts)["runs"][0]["results"][0]["properties"];
   EXPECT_EQ(props["kernel"], "k");
   EXPECT_EQ(props["schedule"], "in-order");
-  EXPECT_EQ(props["schedule_words"], findings[0].notes[0].substr(10));
+  EXPECT_EQ(props["schedule_words"], findings[0].scheduleWords);
   EXPECT_EQ(props["expected_gpu"], "hang");
 }
