@@ -110,6 +110,17 @@ bool isLocalAccessKind(OpKind k) {
 /// allocation and release, control flow that carries views, fences, and the
 /// invalidation of a barrier (which the model needs no rule for: a later
 /// init resets the slot).
+/// True when an op nested in `op`'s regions synchronizes (an mbarrier or
+/// named-barrier op, an async copy or MMA the model would track).
+bool regionsSynchronize(const ir::Operation &op) {
+  for (ir::Region *r = op.firstRegion; r; r = r->next)
+    for (ir::Block *b = r->first; b; b = b->next)
+      for (ir::Operation *o = b->first; o; o = o->next)
+        if (isSyncKind(dialect::kindOf(o)) || regionsSynchronize(*o))
+          return true;
+  return false;
+}
+
 bool isStructuralKind(OpKind k) {
   switch (k) {
   case OpKind::MemDescView:
@@ -185,6 +196,11 @@ std::string Explorer::unmodelledReason(const ir::Operation &op) const {
   }
   if (isSyncKind(kind) || isArefLoad(op))
     return {};
+  // An op the model does not know that holds regions with synchronization
+  // (nvws.warp_group's partitions before nvws-lower-warp-group, ...): its
+  // regions are not run, so skipping it would drop their arrives and waits.
+  if ((kind == OpKind::Other || kind == OpKind::WarpGroup) && op.numRegions && regionsSynchronize(op))
+    return "runs regions with barrier operations the model does not interpret";
   // Local accesses are modelled for their buffers only: a barrier operand
   // (e.g. a TMA store wait that arrives on barriers) is not.
   if (barrier)
