@@ -148,15 +148,21 @@ eventsAt(const checks::KernelBarrierReport &r, uint32_t line) {
   return out;
 }
 
+/// The IR lines a finding names: its own and its related locations' (a
+/// deadlock's stuck waits, with the root cause first when a fix moved it).
+std::vector<uint32_t> findingLines(const checks::Finding &f) {
+  std::vector<uint32_t> lines = {f.where.line};
+  for (const auto &rl : f.related)
+    lines.push_back(rl.where.line);
+  return lines;
+}
+
 GraphMarks graphMarks(const checks::KernelBarrierReport &r, const std::vector<const render::FindingView *> &findings) {
   GraphMarks m;
   for (const render::FindingView *fv : findings) {
     const checks::Finding &f = fv->finding;
     if (f.check == "deadlock") {
-      std::vector<uint32_t> stuck = {f.where.line};
-      for (const auto &rl : f.related)
-        stuck.push_back(rl.where.line);
-      for (uint32_t line : stuck)
+      for (uint32_t line : findingLines(f))
         for (auto [g, e] : eventsAt(r, line))
           if (e->isWait) {
             m.stuckWaits[{e->partition, g->name}] =
@@ -328,10 +334,7 @@ std::optional<render::TraceChart> traceChart(const checks::KernelBarrierReport &
     c.steps.push_back(std::move(s));
   }
   if (f.check == "deadlock") {
-    std::vector<uint32_t> stuck = {f.where.line};
-    for (const auto &rl : f.related)
-      stuck.push_back(rl.where.line);
-    for (uint32_t line : stuck)
+    for (uint32_t line : findingLines(f))
       for (auto [g, e] : eventsAt(r, line))
         if (e->isWait)
           if (auto it = marks.stuckWaits.find({e->partition, g->name}); it != marks.stuckWaits.end())
