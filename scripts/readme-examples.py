@@ -85,9 +85,18 @@ def parse_opts(text):
     return opts
 
 
-def normalise(text, paths, keep_times=False):
-    for p in paths:
+# An absolute path whose tail is a file of this repository: the fixtures' loc()
+# paths and the recorded pass logs name the checkout they were made in.
+ABS_IN_REPO = re.compile(r"(?<![\w.])/[^\s:\"'()]*?/((?:tools|tests|docs|scripts)/[^\s:\"'()]+)")
+
+
+def normalise(text, paths, keep_times=False, root=None):
+    # Longest first, so that a path inside another is replaced before it.
+    for p in sorted(set(paths), key=len, reverse=True):
         text = text.replace(p + "/", "").replace(p, ".")
+    if root:
+        text = ABS_IN_REPO.sub(lambda m: m.group(1) if os.path.exists(os.path.join(root, m.group(1)))
+                               else m.group(0), text)
     text = UID.sub("tscope-<uid>/", text)
     text = TRACE_KEY.sub(r"\1-<key>", text)
     return text if keep_times else TIME.sub("#.#", text)
@@ -120,7 +129,7 @@ def run_command(cmd, opts, scratch, tscope_dir, paths):
     env.pop("TRITON_DUMP_DIR", None)
     proc = subprocess.run(["bash", "-c", cmd], cwd=scratch, env=env, stdin=subprocess.DEVNULL,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
-    text = normalise(proc.stdout.decode("utf-8", "replace"), paths, opts["times"])
+    text = normalise(proc.stdout.decode("utf-8", "replace"), paths, opts["times"], root=scratch)
     lines = select(text.rstrip("\n").split("\n") if text.strip() else [], opts)
     if opts["exit"]:
         lines.append(f"(exit {proc.returncode})")
@@ -189,6 +198,10 @@ def main():
     ap.add_argument("--readme", help="the README to regenerate (default: ROOT/README.md)")
     ap.add_argument("--check", action="store_true", help="do not write; exit 1 with a diff when stale")
     args = ap.parse_args()
+    # The checkout as named and as resolved: the fixtures' loc() paths and the
+    # pass logs name the checkout the way the shell saw it (/work/main), which
+    # differs from the resolved path when a folder above it is a link.
+    root_named = os.path.abspath(args.root)
     root = os.path.realpath(args.root)
     tscope = os.path.realpath(args.tscope or os.path.join(root, "build", "src", "tscope"))
     readme = args.readme or os.path.join(root, "README.md")
@@ -204,7 +217,7 @@ def main():
         os.mkdir(os.path.join(scratch, "tmp"))
         with open(readme, encoding="utf-8") as f:
             old = f.read()
-        new, errors = regenerate(old, scratch, tscope_dir, [scratch, root])
+        new, errors = regenerate(old, scratch, tscope_dir, [scratch, root, root_named])
     finally:
         shutil.rmtree(tscope_dir, ignore_errors=True)
         shutil.rmtree(scratch, ignore_errors=True)

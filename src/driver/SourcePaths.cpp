@@ -38,6 +38,26 @@ void setSourcePathMap(SourcePathMap map) {
   resolvedCache().clear();
 }
 
+namespace {
+
+/// `root` joined with the longest tail of `path` (at least `minParts`
+/// components) that names a file there; empty when none does.
+std::string longestTailUnder(const fs::path &root, const std::string &path, size_t minParts) {
+  std::vector<fs::path> parts;
+  for (const fs::path &c : fs::path(path).relative_path())
+    parts.push_back(c);
+  for (size_t skip = 0; skip + minParts <= parts.size(); ++skip) {
+    fs::path candidate = root;
+    for (size_t i = skip; i < parts.size(); ++i)
+      candidate /= parts[i];
+    if (isFile(candidate))
+      return candidate.string();
+  }
+  return {};
+}
+
+} // namespace
+
 std::string resolveSourcePath(const std::string &path, const SourcePathMap &map) {
   if (path.empty() || map.empty())
     return path;
@@ -49,28 +69,27 @@ std::string resolveSourcePath(const std::string &path, const SourcePathMap &map)
     }
   if (map.sourceRoot.empty() || isFile(mapped))
     return mapped;
-  // The longest tail of the path that exists under the root.
-  fs::path p(mapped);
-  std::vector<fs::path> parts;
-  for (const fs::path &c : p.relative_path())
-    parts.push_back(c);
-  for (size_t skip = 0; skip < parts.size(); ++skip) {
-    fs::path candidate(map.sourceRoot);
-    for (size_t i = skip; i < parts.size(); ++i)
-      candidate /= parts[i];
-    if (isFile(candidate))
-      return candidate.string();
-  }
-  return mapped;
+  std::string under = longestTailUnder(fs::path(map.sourceRoot), mapped, 1);
+  return under.empty() ? mapped : under;
 }
 
 std::string resolveSourcePath(const std::string &path) {
-  const SourcePathMap &map = currentMap();
-  if (map.empty())
+  if (path.empty())
     return path;
   auto [it, fresh] = resolvedCache().emplace(path, std::string());
-  if (fresh)
-    it->second = resolveSourcePath(path, map);
+  if (fresh) {
+    const SourcePathMap &map = currentMap();
+    std::string resolved = resolveSourcePath(path, map);
+    // A checkout that moved (IR compiled in /ci/build/repo, read in a clone):
+    // the current directory is the last root tried, with a tail of at least
+    // a folder and a file so that a bare kernel.py never matches another.
+    if (!isFile(resolved)) {
+      std::string under = longestTailUnder(fs::path("."), resolved, 2);
+      if (!under.empty())
+        resolved = fs::path(under).lexically_normal().string();
+    }
+    it->second = resolved;
+  }
   return it->second;
 }
 

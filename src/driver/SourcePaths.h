@@ -29,8 +29,9 @@ std::optional<std::pair<std::string, std::string>> parsePrefixMap(std::string_vi
 /// The map every later resolveSourcePath uses (set once by the command line).
 void setSourcePathMap(SourcePathMap map);
 
-/// `path` as this machine reaches it under the map set; `path` itself when
-/// no rule applies.
+/// `path` as this machine reaches it under the map set; when that names no
+/// file, the longest tail of two or more components that exists under the
+/// current directory (relative); `path` itself when nothing applies.
 std::string resolveSourcePath(const std::string &path);
 
 /// resolveSourcePath under an explicit map (what the unit test calls).
