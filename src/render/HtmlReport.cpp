@@ -505,7 +505,7 @@ pre.table{background:#f6f8fa;padding:6px;overflow-x:auto}
 .banner.not-verified strong{color:#7d4e00;font-size:16px}.banner ul{margin:6px 0 0;font-size:13px}
 .expected{font-size:15px;margin:6px 0}.verdicts{font-size:13px;color:#424a53;margin:4px 0}
 .schedule{margin:4px 0;font-size:13px}.chip{border-radius:10px;padding:1px 8px;font-size:12px;background:#ddf4ff;color:#0550ae}
-.chip.s-every,.chip.s-in-order{background:#ffebe9;color:#a40e26}.chip.s-reordered{background:#fff8c5;color:#7d4e00}
+.chip.s-every,.chip.s-in-order{background:#ffebe9;color:#a40e26}.chip.s-reordered,.chip.s-drift{background:#fff8c5;color:#7d4e00}
 .chip.gpu{background:#eaeef2;color:#24292f}
 .related h5{margin:10px 0 4px;font-size:13px}.related-loc{border-top:1px dashed #d0d7de;padding-top:4px;margin-top:6px}
 .related-loc p{margin:2px 0;font-size:13px}

@@ -876,7 +876,10 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
   }
   Successors next;
   Undecided unknownReason;
+  drifted_ = false;
   successors(S.states[si], next, unknownReason);
+  if (drifted_)
+    return true; // lockstep schedules: a partition fell a whole phase behind; not one of them
   if (over_ && over_->trace.empty() && overStep_) {
     // The first over-arrival, met while building the successors of `si`;
     // the state after it is not explored (the GPU faults there).

@@ -282,6 +282,20 @@ private:
   std::optional<TraceStep> overStep_;
   std::optional<DeadlockRun> hang_;
   size_t stuckStates_ = 0;
+  /// Lockstep schedules: while building a state's successors, some process
+  /// sat at a wait it fell a whole phase behind on (DeadlockOptions::lockstep).
+  bool drifted_ = false;
+  /// Lockstep schedules: the phase `pr` saw at its last passing wait on
+  /// `key` (0 before any), and its update at a passing wait.
+  static int64_t seenPhase(const Proc &pr, uint64_t key);
+  void notePassed(Proc &np, uint64_t key, int64_t phase) const;
+  /// Lockstep schedules: a process that starts (a fork) or continues after
+  /// a join has seen every barrier as it stands, so that only phases that
+  /// complete while it runs can leave it behind.
+  void baselineSeen(Proc &pr, const State &s) const;
+  /// Lockstep schedules: a wait of `pr` on `key` (at phase `current`) that
+  /// does not pass; sets drifted_ when `pr` fell a whole phase behind.
+  void noteBlocked(const Proc &pr, uint64_t key, int64_t current);
 };
 
 /// The runs of one kernel: integer arguments not bound by --arg are tried

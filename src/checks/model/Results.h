@@ -41,6 +41,12 @@ struct DeadlockOptions {
   /// agent (its TMA loads among themselves, as its tcgen05 work always
   /// does): the schedules the hardware usually runs (Schedule.h).
   bool inOrderAsync = false;
+  /// Partitions keep pace (the schedule-strength search only, Schedule.h):
+  /// an interleaving ends, neither finishing nor hanging, where a process
+  /// sits at a wait for a phase that completed two or more phases after
+  /// the one it last passed on that barrier (it fell a whole phase behind,
+  /// and the parity it waits for aliases an already completed phase).
+  bool lockstep = false;
   /// --timeout: the wall-clock moment past which every search of the command
   /// stops undecided (a budget: Gap::Budget), and the seconds it was given.
   std::optional<std::chrono::steady_clock::time_point> deadline;
@@ -150,6 +156,7 @@ enum class Strength : uint8_t {
   Every,        ///< no schedule avoids it: no interleaving finishes
   InOrder,      ///< reached with asynchronous work completing in issue order per agent
   Reordered,    ///< needs asynchronous work to complete out of issue order
+  Drift,        ///< in issue order, but only when a partition falls a whole phase behind on a barrier
 };
 
 /// A single edit of the kernel's synchronization after which the model

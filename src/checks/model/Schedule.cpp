@@ -13,6 +13,8 @@ const char *strengthName(Strength s) {
     return "in-order";
   case Strength::Reordered:
     return "reordered";
+  case Strength::Drift:
+    return "drift";
   case Strength::Unclassified:
     break;
   }
@@ -29,6 +31,10 @@ std::string strengthWords(Strength s) {
   case Strength::Reordered:
     return "reordered: only reached when an asynchronous completion (a TMA copy) overtakes one its issuer "
            "started after a later wait; the GPU rarely does that";
+  case Strength::Drift:
+    return "drift: reached with asynchronous work in issue order, but only when a partition falls a whole phase "
+           "behind on a barrier it waits on (it then waits for the parity of a phase that already completed); "
+           "partitions that keep pace, as they do on the GPU when the slower one gates the faster, do not reach it";
   case Strength::Unclassified:
     break;
   }
@@ -63,6 +69,13 @@ std::string expectedGpuLine(const KernelDeadlockResult &res) {
     return "hang: no schedule finishes";
   if (res.evidenceRun && res.hangStrength == Strength::InOrder)
     return "hang";
+  if (res.evidenceRun && res.hangStrength == Strength::Drift && !res.trapRun)
+    return res.inOrderWrong.empty()
+               ? "usually finishes: the hang needs a partition to fall a whole phase behind the others on a "
+                 "barrier; results may still be wrong"
+               : "wrong results: usually finishes (the hang needs a partition to fall a whole phase behind), and "
+                 "the schedules the hardware usually runs reach " +
+                     res.inOrderWrong;
   bool hangRare = !res.evidenceRun || res.hangStrength == Strength::Reordered;
   bool trapRare = !res.trapRun || res.trapStrength == Strength::Reordered;
   if ((res.evidenceRun || res.trapRun) && hangRare && trapRare && !res.inOrderWrong.empty())
@@ -106,6 +119,15 @@ void classifySchedules(const ir::Module &m, const kernel::Kernel &k, const Deadl
       } else if (const interp::Bindings *b = bindingsOf(runs, ev.bindings)) {
         DeadlockRun r = inOrder.run(*b, ev.bindings);
         res.hangStrength = inOrderStrength(r.verdict == "deadlock", r);
+        if (res.hangStrength == Strength::InOrder) {
+          // Reached in issue order; and with partitions keeping pace?
+          DeadlockOptions ls = io;
+          ls.lockstep = true;
+          Explorer lockstep(m, k, ls);
+          DeadlockRun l = lockstep.run(*b, ev.bindings);
+          if (l.verdict != "deadlock" && l.complete && l.finishes)
+            res.hangStrength = Strength::Drift;
+        }
       }
     }
     if (res.trapRun) {

@@ -99,6 +99,10 @@ struct Proc {
   /// In-order schedules: this process issued a copy since it last passed a
   /// wait, so its next copy joins that batch (AsyncAgents.h issueAsync).
   bool copyBatch = false;
+  /// Lockstep schedules (DeadlockOptions::lockstep): per barrier this
+  /// process passed a wait on, the phase that was current then; sorted by
+  /// key, cleared for a barrier initialised again. Empty otherwise.
+  std::vector<std::pair<uint64_t, int64_t>> seenPhase;
   // Happens-before: this process's clock, the count of async work it issued,
   // and the last wait it passed (for the race's reason in words).
   VectorClock vc;

@@ -153,6 +153,7 @@ bool Explorer::join(State &n, size_t pi, Undecided &unknown) {
       a.from = static_cast<uint32_t>(pi);
   std::sort(n.async.begin(), n.async.end());
   n.procs.erase(n.procs.begin() + static_cast<long>(pi) + 1, n.procs.end());
+  baselineSeen(np, n);
   if (!n.procs[pi].p.leaveRegionOp(results)) {
     unknown = {"cannot continue after the warp_specialize at IR line " + std::to_string(np.p.op()->line), Gap::Shape,
                np.p.op()};
@@ -270,11 +271,13 @@ Explorer::Outcome Explorer::stepOpAs(const State &s, size_t pi, Successors &out,
     initBarrier(o.n.bars[o.key], editedValue(opts_.edits ? &opts_.edits->count : nullptr, op, o.r.count.value_or(1)));
     // A barrier initialised again (per tile) starts a new phase sequence: a
     // wait on it is not served by a phase waited for before the init.
-    for (Proc &q : o.n.procs)
+    for (Proc &q : o.n.procs) {
       if (q.lastKey == o.key) {
         q.lastKey = ~uint64_t(0);
         q.lastPhase = -1;
       }
+      std::erase_if(q.seenPhase, [&](const auto &e) { return e.first == o.key; });
+    }
     o.st.action = "init " + barName(o.key) + " count " + std::to_string(o.n.bars[o.key].expected);
     break;
   case OpKind::WaitBarrier:
@@ -364,6 +367,38 @@ Explorer::Outcome Explorer::stepAddedArrive(const State &s, size_t pi, const std
   return Outcome::Pushed;
 }
 
+int64_t Explorer::seenPhase(const Proc &pr, uint64_t key) {
+  auto it = std::lower_bound(pr.seenPhase.begin(), pr.seenPhase.end(), std::make_pair(key, int64_t(INT64_MIN)));
+  return it != pr.seenPhase.end() && it->first == key ? it->second : 0;
+}
+
+void Explorer::notePassed(Proc &np, uint64_t key, int64_t phase) const {
+  if (!opts_.lockstep)
+    return;
+  auto it = std::lower_bound(np.seenPhase.begin(), np.seenPhase.end(), std::make_pair(key, int64_t(INT64_MIN)));
+  if (it != np.seenPhase.end() && it->first == key)
+    it->second = phase;
+  else
+    np.seenPhase.insert(it, {key, phase});
+}
+
+void Explorer::baselineSeen(Proc &pr, const State &s) const {
+  if (!opts_.lockstep)
+    return;
+  pr.seenPhase.clear();
+  for (const auto &[key, bar] : s.bars) // a std::map: sorted by key
+    pr.seenPhase.emplace_back(key, bar.phase);
+}
+
+void Explorer::noteBlocked(const Proc &pr, uint64_t key, int64_t current) {
+  // Waiting for the parity of a phase that completed: phase `seen` was
+  // current at its last passing wait, so the wait it is at now is for that
+  // phase's completion (seen + 1 current); at seen + 2 or later, the phase
+  // it waits for is one that completed while it was behind.
+  if (opts_.lockstep && current - seenPhase(pr, key) >= 2)
+    drifted_ = true;
+}
+
 Explorer::Outcome Explorer::stepWait(OpStep &o, Undecided &unknown) {
   if (!o.on) {
     o.st.action = "skips a wait on " + barName(o.key) + " (predicate false)";
@@ -382,8 +417,10 @@ Explorer::Outcome Explorer::stepWait(OpStep &o, Undecided &unknown) {
   int64_t parity = ph.zext() & 1;
   if (opts_.edits && opts_.edits->flipParity.count(o.op))
     parity ^= 1;
-  if (!waitPasses(b, parity))
+  if (!waitPasses(b, parity)) {
+    noteBlocked(o.pr, o.key, b.phase);
     return Outcome::Blocked; // the phase with this parity has not completed
+  }
   o.st.action = "waits on " + barName(o.key) + " parity " + std::to_string(parity) + ": passes (phase " +
                 std::to_string(b.phase) + " is current)";
   if (o.pr.lastKey == o.key && o.pr.lastPhase == b.phase)
@@ -394,6 +431,7 @@ Explorer::Outcome Explorer::stepWait(OpStep &o, Undecided &unknown) {
   np.lastWait = o.op;
   np.lastKey = o.key;
   np.lastPhase = b.phase;
+  notePassed(np, o.key, b.phase);
   np.copyBatch = false; // its next copy is issued after this wait: a new batch
   np.skippedWait = nullptr;
   if (observer_)
@@ -671,8 +709,10 @@ Explorer::Outcome Explorer::stepAref(OpStep &o, Undecided &unknown) {
     int64_t parity = (ph.zext() ^ (o.kind == OpKind::ProducerAcquire ? 1 : 0)) & 1;
     o.key = arefKey(a->id, slot, full);
     Bar b = o.s.barAt(o.key);
-    if (!waitPasses(b, parity))
+    if (!waitPasses(b, parity)) {
+      noteBlocked(o.pr, o.key, b.phase);
       return Outcome::Blocked;
+    }
     o.st.action = name + ": waits on " + barName(o.key) + " parity " + std::to_string(parity) + ": passes";
     Proc &np = o.np();
     if (tracksClocks() && b.phase > 0)
@@ -680,6 +720,7 @@ Explorer::Outcome Explorer::stepAref(OpStep &o, Undecided &unknown) {
     np.lastWait = o.op;
     np.lastKey = o.key;
     np.lastPhase = b.phase;
+    notePassed(np, o.key, b.phase);
     np.copyBatch = false;
     if (observer_)
       observer_->onWait(*this, o.n, o.pi, o.key, b.phase);
@@ -790,6 +831,7 @@ Explorer::Outcome Explorer::stepFork(OpStep &o, Undecided &unknown) {
       for (const auto &[key, bar] : copyAgents_)
         c.asyncTick = std::max(c.asyncTick, c.vc.get(copyActor(ci, bar)));
     }
+    baselineSeen(c, o.n);
     o.n.procs.push_back(std::move(c));
     if (!advance(o.n, ci, unknown))
       return Outcome::Unknown;
