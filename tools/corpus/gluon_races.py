@@ -215,7 +215,7 @@ def _tr_reader_b(z_ptr, w_ptr, sb_ptr, ring, ready, empty, off_r, n_tiles, C, DE
         v = ring.index(slot).load(layout)
         gl.store(z_ptr + offs, v * v)
         acc = v
-        for _ in range(DELAY):
+        for _ in range(DELAY * (8 if BUG == 2 else 1)):
             acc = acc * 0.5 + v
         gl.store(sb_ptr + offs, acc)
         v2 = ring.index(slot).load(layout)
@@ -235,7 +235,7 @@ def two_readers_kernel(x_desc, y_ptr, z_ptr, w_ptr, sa_ptr, sb_ptr, C, DELAY, BU
     empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
     for s in gl.static_range(STAGES):
         mbarrier.init(ready.index(s), count=1)
-        if BUG == 1:
+        if BUG >= 1:
             mbarrier.init(empty.index(s), count=1)
         else:
             mbarrier.init(empty.index(s), count=2)
@@ -459,6 +459,9 @@ CASES = {
                               note="One release for two readers: wrong result in 200 of 200 runs, 1.77-1.87 M of "
                                    "the 12.6 M checked elements (y, z, w) per run, about 14.6 %: the TMA refill "
                                    "lands in the slot before reader B's second read."),
+    "race_two_readers_slow_b": _case(two_readers_gpu(2), two_readers_cpu(2), _tr_desc(2), timeout=30,
+                                     note="As race_two_readers with reader B doing 8x reader A's register-only "
+                                          "work per tile: B, which the producer does not wait for, falls behind."),
     "race_cross_barrier_fixed": _case(cross_barrier_gpu(0), cross_barrier_cpu(0), _cb_desc(0),
                                       note="The consumer waits fa[slot] and fb[slot] before reading."),
     "race_cross_barrier": _case(cross_barrier_gpu(1), cross_barrier_cpu(1), _cb_desc(1),

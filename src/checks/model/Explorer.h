@@ -84,6 +84,10 @@ public:
   const std::set<const ir::Operation *> &redundantWaits() const { return redundant_; }
   /// States of the last run in which nothing could move (with an observer).
   size_t stuckStates() const { return stuckStates_; }
+  /// Lockstep schedules (DeadlockOptions::lockstep): the first process seen
+  /// a whole phase behind, in words ("partition1 falls a whole phase behind
+  /// on ready[0]"); empty when none was.
+  const std::string &firstDrift() const { return firstDrift_; }
   /// The path to the step where the observer ended the last run.
   const std::vector<TraceStep> &stopTrace() const { return stopTrace_; }
   /// With an observer and `recordHangs`: the first hang of the last run
@@ -285,6 +289,7 @@ private:
   /// Lockstep schedules: while building a state's successors, some process
   /// sat at a wait it fell a whole phase behind on (DeadlockOptions::lockstep).
   bool drifted_ = false;
+  std::string firstDrift_; // its process and barrier, the first time
   /// Lockstep schedules: the phase `pr` saw at its last passing wait on
   /// `key` (0 before any), and its update at a passing wait.
   static int64_t seenPhase(const Proc &pr, uint64_t key);

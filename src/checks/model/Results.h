@@ -194,6 +194,10 @@ struct KernelDeadlockResult {
   Strength hangStrength = Strength::Unclassified; // of the hang of evidenceRun
   Strength trapStrength = Strength::Unclassified; // of the over-arrival of trapRun
   std::string expectedGpu; // what the GPU will do, from the strengths (Schedule.h)
+  /// A `drift` hang: where the lockstep search first saw a process fall a
+  /// whole phase behind, in words ("partition1 falls a whole phase behind
+  /// on ready[0]").
+  std::string driftAt;
   /// The first stale read or lost write the in-order schedules reach, in
   /// words (set by the data-flow check, checks/stale); empty: none.
   std::string inOrderWrong;

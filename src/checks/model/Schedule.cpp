@@ -69,13 +69,15 @@ std::string expectedGpuLine(const KernelDeadlockResult &res) {
     return "hang: no schedule finishes";
   if (res.evidenceRun && res.hangStrength == Strength::InOrder)
     return "hang";
-  if (res.evidenceRun && res.hangStrength == Strength::Drift && !res.trapRun)
-    return res.inOrderWrong.empty()
-               ? "usually finishes: the hang needs a partition to fall a whole phase behind the others on a "
-                 "barrier; results may still be wrong"
-               : "wrong results: usually finishes (the hang needs a partition to fall a whole phase behind), and "
-                 "the schedules the hardware usually runs reach " +
-                     res.inOrderWrong;
+  if (res.evidenceRun && res.hangStrength == Strength::Drift && !res.trapRun) {
+    // Which one the GPU shows depends on how fast the partitions run, which
+    // the model does not know (docs/Deadlock.md, "Schedule strength").
+    std::string who = res.driftAt.empty() ? "a partition falls a whole phase behind on a barrier" : res.driftAt;
+    return "hang or wrong results, by the partitions' relative speed: hangs when " + who +
+           " (it runs slower than the partitions that release its producer); otherwise it finishes, " +
+           (res.inOrderWrong.empty() ? std::string("and results may still be wrong")
+                                     : "and the schedules the hardware usually runs reach " + res.inOrderWrong);
+  }
   bool hangRare = !res.evidenceRun || res.hangStrength == Strength::Reordered;
   bool trapRare = !res.trapRun || res.trapStrength == Strength::Reordered;
   if ((res.evidenceRun || res.trapRun) && hangRare && trapRare && !res.inOrderWrong.empty())
@@ -125,8 +127,10 @@ void classifySchedules(const ir::Module &m, const kernel::Kernel &k, const Deadl
           ls.lockstep = true;
           Explorer lockstep(m, k, ls);
           DeadlockRun l = lockstep.run(*b, ev.bindings);
-          if (l.verdict != "deadlock" && l.complete && l.finishes)
+          if (l.verdict != "deadlock" && l.complete && l.finishes) {
             res.hangStrength = Strength::Drift;
+            res.driftAt = lockstep.firstDrift();
+          }
         }
       }
     }

@@ -395,8 +395,11 @@ void Explorer::noteBlocked(const Proc &pr, uint64_t key, int64_t current) {
   // current at its last passing wait, so the wait it is at now is for that
   // phase's completion (seen + 1 current); at seen + 2 or later, the phase
   // it waits for is one that completed while it was behind.
-  if (opts_.lockstep && current - seenPhase(pr, key) >= 2)
+  if (opts_.lockstep && current - seenPhase(pr, key) >= 2) {
     drifted_ = true;
+    if (firstDrift_.empty())
+      firstDrift_ = partName(pr) + " falls a whole phase behind on " + barName(key);
+  }
 }
 
 Explorer::Outcome Explorer::stepWait(OpStep &o, Undecided &unknown) {
