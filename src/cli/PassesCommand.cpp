@@ -7,6 +7,7 @@
 
 #include "checks/CheckRegistry.h"
 #include "cli/Command.h"
+#include "cli/CommonOptions.h"
 #include "cli/ModelOptions.h"
 #include "driver/PassCheck.h"
 #include "dumps/CompressedLog.h"
@@ -29,7 +30,7 @@ Command makePassesCommand() {
             auto o = std::make_shared<Opts>();
             app.add_option("log", o->log, "pass log (stderr of a run with MLIR_ENABLE_DUMP=1; '-' for stdin)")
                 ->required();
-            app.add_option("--kernel", o->kernel, "only compiles of this kernel");
+            addKernelOption(app, o->kernel);
             app.add_option("--diff", o->diff, "unified diff of one pass: its row number, name or argument");
             app.add_option("--first", o->first, "the pass where an op (e.g. ttng.wait_barrier) appears and disappears");
             app.add_flag("--last-good", o->lastGood, "print the IR the failing pass received");
@@ -55,7 +56,9 @@ Command makePassesCommand() {
                   std::cerr << o->log << ": error: cannot read: " << err << "\n";
                   return kExitBadInput;
                 }
-                dumps::writeTraceStages(std::cout, *trace);
+                if (!requireKernelMatch(o->kernel, dumps::traceKernelNames(*trace), o->log))
+                  return kExitBadInput;
+                dumps::writeTraceStages(std::cout, *trace, o->kernel);
                 return kExitClean;
               }
               auto tRead = std::chrono::steady_clock::now();
@@ -91,7 +94,13 @@ Command makePassesCommand() {
               ro.showUnchanged = !o->changedOnly;
               std::vector<size_t> sel = dumps::selectCompiles(log, o->kernel);
               if (sel.empty()) {
-                std::cerr << o->log << ": error: no compile of kernel '" << o->kernel << "' in the log\n";
+                // Kernels are named by their compiles (the function of each dump's IR).
+                std::vector<std::string> names;
+                for (size_t c : dumps::selectCompiles(log, ""))
+                  names.emplace_back(log.compiles[c].kernel);
+                if (!requireKernelMatch(o->kernel, names, o->log))
+                  return kExitBadInput;
+                std::cerr << o->log << ": error: no compile in the log holds IR\n";
                 return kExitBadInput;
               }
               bool failed = false;

@@ -6,7 +6,6 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
-#include <fnmatch.h>
 #include <fmt/format.h>
 #include <iostream>
 #include <mutex>
@@ -36,7 +35,7 @@ long scanDirectory(const std::string &root, const ScanOptions &opts, std::ostrea
   std::vector<Item> items;
   for (const IndexSection &s : idx->sections)
     for (const KernelEntry &e : s.entries)
-      if (opts.kernelGlob.empty() || fnmatch(opts.kernelGlob.c_str(), e.kernel.c_str(), 0) == 0)
+      if (kernelNameMatches(opts.kernelGlob, e.kernel))
         items.push_back({&s, &e, {}});
   if (opts.newestFirst) {
     std::vector<std::pair<std::filesystem::file_time_type, size_t>> order;
