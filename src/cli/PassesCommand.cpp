@@ -13,6 +13,7 @@
 #include "dumps/CompressedLog.h"
 #include "dumps/PassReport.h"
 #include "dumps/TritonParseTrace.h"
+#include "support/Progress.h"
 #include "support/SourceBuffer.h"
 
 namespace tscope::cli {
@@ -61,6 +62,10 @@ Command makePassesCommand() {
                 dumps::writeTraceStages(std::cout, *trace, o->kernel);
                 return kExitClean;
               }
+              // The progress line (stderr, when it is a terminal): read, split, analyse.
+              support::ProgressLine progress("tscope passes", "steps", 3);
+              support::ProgressTicker ticker(progress);
+              ticker.step(0, "reading " + o->log);
               auto tRead = std::chrono::steady_clock::now();
               // The split runs on every thread: each faults its own chunk's pages in.
               // A .gz/.xz/.zst log is decompressed into memory first.
@@ -71,13 +76,16 @@ Command makePassesCommand() {
               }
               std::ios::sync_with_stdio(false);
               auto t0 = std::chrono::steady_clock::now();
+              ticker.step(1, fmt::format("splitting {} ({:.0f} MB) into dumps", o->log, double(buf->size()) / 1e6));
               dumps::PassLog log = dumps::splitPassLog(buf->text(), o->threads);
               auto t1 = std::chrono::steady_clock::now();
               bool needsAnalysis = !o->lastGood;
               dumps::PassAnalysis a;
+              ticker.step(2, fmt::format("analysing {} dumps of {}", log.snapshots.size(), o->log));
               if (needsAnalysis)
                 a = dumps::analysePasses(log, o->parseOps ? dumps::CountMode::Parsed : dumps::CountMode::Fast,
                                          o->threads);
+              ticker.stop();
               auto t2 = std::chrono::steady_clock::now();
               if (o->timing)
                 std::cerr << fmt::format("read {:.1f} ms, split {:.1f} ms, analysis {:.1f} ms\n",
