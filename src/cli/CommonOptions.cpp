@@ -5,7 +5,6 @@
 
 #include "checks/CheckRegistry.h"
 #include "driver/SourcePaths.h"
-#include "kernel/Kernel.h"
 
 namespace tscope::cli {
 
@@ -62,14 +61,16 @@ bool requireKernelMatch(const std::string &glob, const std::vector<std::string> 
   return false;
 }
 
-bool requireKernelMatch(const std::string &glob, const ir::Module &m, const std::string &path) {
-  if (glob.empty())
-    return true;
+bool requireKernelMatch(const std::string &glob, const std::vector<kernel::Kernel> &kernels, const std::string &path) {
   std::vector<std::string> names;
-  for (const kernel::Kernel &k : kernel::Kernel::build(m))
+  for (const kernel::Kernel &k : kernels)
     if (k.entry)
       names.push_back(k.name);
   return requireKernelMatch(glob, names, path);
+}
+
+bool requireKernelMatch(const std::string &glob, const ir::Module &m, const std::string &path) {
+  return glob.empty() || requireKernelMatch(glob, kernel::Kernel::build(m), path);
 }
 
 void addFindingsOptions(CLI::App &app, FindingsCliOptions &o, const std::vector<std::string> &formats) {

@@ -14,6 +14,7 @@
 
 #include "driver/CheckInputs.h"
 #include "ir/Module.h"
+#include "kernel/Kernel.h"
 
 namespace tscope::cli {
 
@@ -61,6 +62,8 @@ CLI::Option *addKernelOption(CLI::App &app, std::string &glob);
 bool requireKernelMatch(const std::string &glob, const std::vector<std::string> &kernels, const std::string &path);
 /// The same over the kernels (public functions) of a parsed IR file.
 bool requireKernelMatch(const std::string &glob, const ir::Module &m, const std::string &path);
+/// The same over kernels already built from a file.
+bool requireKernelMatch(const std::string &glob, const std::vector<kernel::Kernel> &kernels, const std::string &path);
 
 /// The PATHs a command reads: those given, or (none given) the Triton dump
 /// folder and cache (driver::defaultInputDirs), announced on stderr; then the

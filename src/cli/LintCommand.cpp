@@ -51,10 +51,12 @@ Command makeLintCommand() {
                   return kExitBadInput;
                 }
               auto m = loadModule(o->file);
-              if (!m || !requireKernelMatch(o->kernel, *m, o->file))
+              if (!m)
                 return kExitBadInput;
               // --kernel: the rules run over the kernels it matches only.
               std::vector<kernel::Kernel> kernels = kernel::Kernel::build(*m);
+              if (!requireKernelMatch(o->kernel, kernels, o->file))
+                return kExitBadInput;
               std::erase_if(kernels, [&](const kernel::Kernel &k) { return !driver::kernelNameMatches(o->kernel, k.name); });
               checks::tlxlint::LintReport rep = checks::tlxlint::lintModule(*m, kernels, {o->disabled});
               driver::attachPythonLines(rep.findings);

@@ -37,14 +37,18 @@ Command makePrintCommand() {
               support::Diagnostics diags;
               auto m = ir::parseModule(std::move(buf), diags);
               diags.print(std::cerr);
-              if (diags.errorCount() || !requireKernelMatch(*kernel, *m, *file))
+              if (diags.errorCount())
                 return kExitBadInput;
               // --kernel: the kernels (public functions) it does not match are left out.
               std::set<const ir::Operation *> others;
-              if (!kernel->empty())
-                for (const kernel::Kernel &k : kernel::Kernel::build(*m))
+              if (!kernel->empty()) {
+                std::vector<kernel::Kernel> kernels = kernel::Kernel::build(*m);
+                if (!requireKernelMatch(*kernel, kernels, *file))
+                  return kExitBadInput;
+                for (const kernel::Kernel &k : kernels)
                   if (k.entry && !driver::kernelNameMatches(*kernel, k.name))
                     others.insert(k.func);
+              }
               if (!others.empty())
                 opts->omit = [&others](const ir::Operation &op) { return others.count(&op) != 0; };
               opts->locations = !*noLoc;
