@@ -29,7 +29,7 @@ Command makeBarriersCommand() {
             addKernelOption(app, o->kernel);
             return [o]() -> int {
               auto m = loadModule(o->file);
-              if (!m)
+              if (!m || !requireKernelMatch(o->kernel, *m, o->file))
                 return kExitBadInput;
               auto reps = checks::buildBarrierReport(*m, o->focus);
               std::erase_if(reps, [&](const auto &r) { return !driver::kernelNameMatches(o->kernel, r.kernel); });

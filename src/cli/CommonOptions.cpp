@@ -45,6 +45,34 @@ CLI::Option *addKernelOption(CLI::App &app, std::string &glob) {
                         "only kernels whose name matches this shell glob (e.g. 'matmul_*'); default: every kernel");
 }
 
+bool requireKernelMatch(const std::string &glob, const std::vector<std::string> &kernels, const std::string &path) {
+  if (glob.empty())
+    return true;
+  std::string names;
+  std::set<std::string> seen; // a name once: a log compiles a kernel many times
+  for (const std::string &k : kernels) {
+    if (driver::kernelNameMatches(glob, k))
+      return true;
+    if (seen.insert(k).second)
+      names += (names.empty() ? "" : ", ") + k;
+  }
+  std::cerr << path << ": error: no kernel matches --kernel " << glob
+            << (names.empty() ? std::string(" (it holds no kernel)") : " (its kernels: " + names + ")") << "\n";
+  return false;
+}
+
+bool requireKernelMatch(const std::string &glob, const std::vector<kernel::Kernel> &kernels, const std::string &path) {
+  std::vector<std::string> names;
+  for (const kernel::Kernel &k : kernels)
+    if (k.entry)
+      names.push_back(k.name);
+  return requireKernelMatch(glob, names, path);
+}
+
+bool requireKernelMatch(const std::string &glob, const ir::Module &m, const std::string &path) {
+  return glob.empty() || requireKernelMatch(glob, kernel::Kernel::build(m), path);
+}
+
 void addFindingsOptions(CLI::App &app, FindingsCliOptions &o, const std::vector<std::string> &formats) {
   std::string list;
   for (size_t i = 0; i < formats.size(); ++i)

@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "driver/CheckInputs.h"
+#include "ir/Module.h"
+#include "kernel/Kernel.h"
 
 namespace tscope::cli {
 
@@ -52,6 +54,16 @@ std::optional<std::set<std::string>> checkFindingsOptions(const FindingsCliOptio
 
 /// `--kernel GLOB` (the help says what it matches).
 CLI::Option *addKernelOption(CLI::App &app, std::string &glob);
+
+/// With `--kernel GLOB` given: true when one of `kernels` (the kernel names
+/// PATH holds) matches it; otherwise says so on stderr ("PATH: error: no
+/// kernel matches --kernel GLOB (its kernels: a, b)") and returns false, and
+/// the command exits 2. True when no glob is given.
+bool requireKernelMatch(const std::string &glob, const std::vector<std::string> &kernels, const std::string &path);
+/// The same over the kernels (public functions) of a parsed IR file.
+bool requireKernelMatch(const std::string &glob, const ir::Module &m, const std::string &path);
+/// The same over kernels already built from a file.
+bool requireKernelMatch(const std::string &glob, const std::vector<kernel::Kernel> &kernels, const std::string &path);
 
 /// The PATHs a command reads: those given, or (none given) the Triton dump
 /// folder and cache (driver::defaultInputDirs), announced on stderr; then the

@@ -5,6 +5,7 @@
 
 #include "checks/CheckRegistry.h"
 #include "cli/Command.h"
+#include "cli/CommonOptions.h"
 #include "cli/ModelOptions.h"
 #include "driver/KernelDiff.h"
 #include "render/DiffRender.h"
@@ -15,7 +16,7 @@ Command makeDiffCommand() {
   return {"diff", "Compare two builds of a kernel: aligned IR, op counts, barriers, registers, verdicts",
           [](CLI::App &app) {
             struct Opts {
-              std::string a, b, format = "text";
+              std::string a, b, format = "text", kernel;
               std::vector<std::string> disabled;
               int context = 3;
               bool noChecks = false;
@@ -33,6 +34,7 @@ Command makeDiffCommand() {
             app.add_flag("--no-checks", o->noChecks,
                          "compare IR, barriers and resources only: run no analysis (no verdicts or findings)");
             addModelOptions(app, o->model);
+            addKernelOption(app, o->kernel);
             return [o]() -> int {
               driver::CheckOptions opts;
               for (const std::string &id : o->disabled) {
@@ -49,8 +51,18 @@ Command makeDiffCommand() {
               if (!bounds || !checkArgNamesInPaths({o->a, o->b}, "", bounds->bindings.args, std::cerr))
                 return kExitBadInput;
               opts.deadlock = *bounds;
+              opts.filter.kernelGlob = o->kernel;
               bool bad = false;
               render::DiffReport rep = driver::buildDiff(o->a, o->b, opts, std::cerr, bad);
+              // --kernel: the pairs (and unpaired kernels) of matching kernels; a file of several keeps them all.
+              auto matches = [&](const std::string &k) { return driver::kernelNameMatches(o->kernel, k); };
+              std::erase_if(rep.kernels, [&](const render::KernelDiff &k) { return !matches(k.kernel) && !matches(k.kernelA); });
+              for (auto *u : {&rep.unpairedA, &rep.unpairedB})
+                std::erase_if(*u, [&](const std::string &s) { return !matches(s.substr(0, s.find(" ("))); });
+              if (!o->kernel.empty() && rep.kernels.empty() && rep.unpairedA.empty() && rep.unpairedB.empty()) {
+                std::cerr << "error: no kernel of " << o->a << " or " << o->b << " matches --kernel " << o->kernel << "\n";
+                return kExitBadInput;
+              }
               rep.checksRun = !o->noChecks;
               if (o->format == "json")
                 std::cout << render::diffJson(rep).dump(2) << "\n";

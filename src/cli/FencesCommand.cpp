@@ -60,7 +60,7 @@ Command makeFencesCommand() {
                 disabled.insert(id);
               }
               auto m = loadModule(o->file);
-              if (!m)
+              if (!m || !requireKernelMatch(o->kernel, *m, o->file))
                 return kExitBadInput;
               checks::fences::FenceOptions opts;
               opts.loweringFences = !o->noLoweringFences;

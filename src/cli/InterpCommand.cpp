@@ -7,6 +7,7 @@
 #include <map>
 
 #include "cli/Command.h"
+#include "cli/CommonOptions.h"
 #include "cli/LoadModule.h"
 #include "cli/ModelOptions.h"
 #include "interp/OpText.h"
@@ -89,6 +90,7 @@ struct Options {
   std::string grid;
   std::vector<std::string> events;
   std::string function;
+  std::string kernel; ///< `--kernel GLOB`
   bool trace = false;
   int64_t maxEvents = 10000;
 };
@@ -122,7 +124,7 @@ int run(const Options &o) {
     b.numPrograms = *grid;
   }
   auto m = loadModule(o.file);
-  if (!m || !checkArgNames({m.get()}, b.args, o.file, std::cerr))
+  if (!m || !checkArgNames({m.get()}, b.args, o.file, std::cerr) || !requireKernelMatch(o.kernel, *m, o.file))
     return kExitBadInput;
   const std::vector<std::string> &patterns = o.events.empty() ? kDefaultEvents : o.events;
   // Functions: ops named <dialect>.func with a body, in file order.
@@ -132,6 +134,8 @@ int run(const Options &o) {
   for (const FunctionArguments &fa : funcs) {
     const std::string &sym = fa.symbol;
     if (!o.function.empty() && sym != "@" + o.function && sym != o.function)
+      continue;
+    if (!driver::kernelNameMatches(o.kernel, sym.substr(sym.rfind('@') + 1)))
       continue;
     any = true;
     // A name another function of the file has is for that function; with
@@ -224,6 +228,7 @@ Command makeInterpCommand() {
                            "(default: ttng.*, nvws.*, tlx.*, tt.descriptor_*, ttg.async_*, "
                            "ttg.warp_specialize, gpu.barrier)");
             app.add_option("--function", o->function, "only this function (@name or name)");
+            addKernelOption(app, o->kernel);
             app.add_flag("--trace", o->trace, "print every event with its operand values");
             app.add_option("--max-events", o->maxEvents,
                            "stop a process after this many events (default 10000)");

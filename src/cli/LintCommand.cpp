@@ -7,9 +7,11 @@
 #include "checks/tlxlint/TlxLint.h"
 #include "checks/CheckRegistry.h"
 #include "cli/Command.h"
+#include "cli/CommonOptions.h"
 #include "render/FindingRender.h"
 #include "cli/LoadModule.h"
 #include "driver/CheckRun.h"
+#include "kernel/Kernel.h"
 #include "render/LintRender.h"
 #include "render/Sarif.h"
 
@@ -20,7 +22,7 @@ Command makeLintCommand() {
           "Check TTGIR against the TLX rules (named barriers, remote CTAs, MMA shapes, mbarriers)",
           [](CLI::App &app) {
             struct Opts {
-              std::string file, format = "text";
+              std::string file, format = "text", kernel;
               bool list = false;
               std::vector<std::string> disabled;
             };
@@ -31,6 +33,7 @@ Command makeLintCommand() {
                 ->allow_extra_args(false);
             app.add_option("--format", o->format, "text, json or sarif")
                 ->check(CLI::IsMember({"text", "json", "sarif"}));
+            addKernelOption(app, o->kernel);
             return [o]() -> int {
               if (o->list) {
                 for (const auto &c : checks::tlxlint::lintChecks())
@@ -50,7 +53,12 @@ Command makeLintCommand() {
               auto m = loadModule(o->file);
               if (!m)
                 return kExitBadInput;
-              checks::tlxlint::LintReport rep = checks::tlxlint::lintModule(*m, {o->disabled});
+              // --kernel: the rules run over the kernels it matches only.
+              std::vector<kernel::Kernel> kernels = kernel::Kernel::build(*m);
+              if (!requireKernelMatch(o->kernel, kernels, o->file))
+                return kExitBadInput;
+              std::erase_if(kernels, [&](const kernel::Kernel &k) { return !driver::kernelNameMatches(o->kernel, k.name); });
+              checks::tlxlint::LintReport rep = checks::tlxlint::lintModule(*m, kernels, {o->disabled});
               driver::attachPythonLines(rep.findings);
               bool errors = false;
               for (const auto &k : rep.kernels)

@@ -327,7 +327,8 @@ Command modelCommand(const char *name, const char *description, const char *sche
               if (!parsed || !disabled)
                 return kExitBadInput;
               auto m = loadModule(o->file);
-              if (!m || !checkArgNames({m.get()}, parsed->bindings.args, o->file, std::cerr))
+              if (!m || !checkArgNames({m.get()}, parsed->bindings.args, o->file, std::cerr) ||
+                  !requireKernelMatch(o->findings.kernel, *m, o->file))
                 return kExitBadInput;
               FindingsOutput out(std::cout, schema, o->file, o->findings.format, m->buffer());
               out.filter(o->findings.kernel, *disabled);

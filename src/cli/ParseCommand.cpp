@@ -5,22 +5,24 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/Command.h"
+#include "cli/CommonOptions.h"
 #include "ir/Parser.h"
 
 namespace tscope::cli {
-namespace {
-
-} // namespace
 
 Command makeParseCommand() {
   return {"parse", "Parse MLIR files and print modules, functions, ops, depth and time",
           [](CLI::App &app) {
             auto files = std::make_shared<std::vector<std::string>>();
             auto format = std::make_shared<std::string>("text");
+            auto kernel = std::make_shared<std::string>();
             app.add_option("files", *files, "MLIR files ('-' for stdin)")->required();
             app.add_option("--format", *format, "text or json")
                 ->check(CLI::IsMember({"text", "json"}));
-            return [files, format]() -> int {
+            addKernelOption(app, *kernel)
+                ->description("only files holding a kernel whose name matches this shell glob (e.g. 'matmul_*'); "
+                              "default: every file");
+            return [files, format, kernel]() -> int {
               int rc = kExitClean;
               nlohmann::json out = nlohmann::json::array();
               for (const std::string &path : *files) {
@@ -40,6 +42,10 @@ Command makeParseCommand() {
                 diags.print(std::cerr);
                 if (diags.errorCount())
                   rc = kExitBadInput;
+                if (!requireKernelMatch(*kernel, *m, path)) {
+                  rc = kExitBadInput;
+                  continue;
+                }
                 const ir::ParseStats st = m->stats();
                 size_t chunks = m->chunks().size();
                 // Freeing the IR of a large file costs more than parsing a

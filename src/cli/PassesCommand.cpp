@@ -7,11 +7,13 @@
 
 #include "checks/CheckRegistry.h"
 #include "cli/Command.h"
+#include "cli/CommonOptions.h"
 #include "cli/ModelOptions.h"
 #include "driver/PassCheck.h"
 #include "dumps/CompressedLog.h"
 #include "dumps/PassReport.h"
 #include "dumps/TritonParseTrace.h"
+#include "support/Progress.h"
 #include "support/SourceBuffer.h"
 
 namespace tscope::cli {
@@ -29,7 +31,7 @@ Command makePassesCommand() {
             auto o = std::make_shared<Opts>();
             app.add_option("log", o->log, "pass log (stderr of a run with MLIR_ENABLE_DUMP=1; '-' for stdin)")
                 ->required();
-            app.add_option("--kernel", o->kernel, "only compiles of this kernel");
+            addKernelOption(app, o->kernel);
             app.add_option("--diff", o->diff, "unified diff of one pass: its row number, name or argument");
             app.add_option("--first", o->first, "the pass where an op (e.g. ttng.wait_barrier) appears and disappears");
             app.add_flag("--last-good", o->lastGood, "print the IR the failing pass received");
@@ -55,9 +57,15 @@ Command makePassesCommand() {
                   std::cerr << o->log << ": error: cannot read: " << err << "\n";
                   return kExitBadInput;
                 }
-                dumps::writeTraceStages(std::cout, *trace);
+                if (!requireKernelMatch(o->kernel, dumps::traceKernelNames(*trace), o->log))
+                  return kExitBadInput;
+                dumps::writeTraceStages(std::cout, *trace, o->kernel);
                 return kExitClean;
               }
+              // The progress line (stderr, when it is a terminal): read, split, analyse.
+              support::ProgressLine progress("tscope passes", "steps", 3);
+              support::ProgressTicker ticker(progress);
+              ticker.step(0, "reading " + o->log);
               auto tRead = std::chrono::steady_clock::now();
               // The split runs on every thread: each faults its own chunk's pages in.
               // A .gz/.xz/.zst log is decompressed into memory first.
@@ -68,13 +76,16 @@ Command makePassesCommand() {
               }
               std::ios::sync_with_stdio(false);
               auto t0 = std::chrono::steady_clock::now();
+              ticker.step(1, fmt::format("splitting {} ({:.0f} MB) into dumps", o->log, double(buf->size()) / 1e6));
               dumps::PassLog log = dumps::splitPassLog(buf->text(), o->threads);
               auto t1 = std::chrono::steady_clock::now();
               bool needsAnalysis = !o->lastGood;
               dumps::PassAnalysis a;
+              ticker.step(2, fmt::format("analysing {} dumps of {}", log.snapshots.size(), o->log));
               if (needsAnalysis)
                 a = dumps::analysePasses(log, o->parseOps ? dumps::CountMode::Parsed : dumps::CountMode::Fast,
                                          o->threads);
+              ticker.stop();
               auto t2 = std::chrono::steady_clock::now();
               if (o->timing)
                 std::cerr << fmt::format("read {:.1f} ms, split {:.1f} ms, analysis {:.1f} ms\n",
@@ -91,7 +102,13 @@ Command makePassesCommand() {
               ro.showUnchanged = !o->changedOnly;
               std::vector<size_t> sel = dumps::selectCompiles(log, o->kernel);
               if (sel.empty()) {
-                std::cerr << o->log << ": error: no compile of kernel '" << o->kernel << "' in the log\n";
+                // Kernels are named by their compiles (the function of each dump's IR).
+                std::vector<std::string> names;
+                for (size_t c : dumps::selectCompiles(log, ""))
+                  names.emplace_back(log.compiles[c].kernel);
+                if (!requireKernelMatch(o->kernel, names, o->log))
+                  return kExitBadInput;
+                std::cerr << o->log << ": error: no compile in the log holds IR\n";
                 return kExitBadInput;
               }
               bool failed = false;

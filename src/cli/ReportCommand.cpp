@@ -8,6 +8,7 @@
 #include "driver/KernelDiff.h"
 #include "driver/ReportBuilder.h"
 #include "render/HtmlReport.h"
+#include "render/ReportJson.h"
 
 namespace tscope::cli {
 
@@ -23,11 +24,14 @@ Command makeReportCommand() {
             app.add_option("paths", o->paths,
                            "TTGIR/MLIR files, TRITON_KERNEL_DUMP dirs, Triton caches; default: $TRITON_DUMP_DIR "
                            "(when set) and $TRITON_CACHE_DIR or ~/.triton/cache, newest kernels first");
-            app.add_option("-o,--output", o->out, "the HTML file to write ('-' for stdout)")->capture_default_str();
+            CLI::Option *outOption = app.add_option("-o,--output", o->out,
+                           "the file to write ('-' for stdout); with --format json and no -o: stdout")
+                ->capture_default_str();
             app.add_option("--format", o->format,
-                           "html (the report is one HTML file; tscope check --format json|sarif gives the findings "
-                           "as data)")
-                ->check(CLI::IsMember({"html"}))
+                           "html (one self-contained HTML file) or json (the same model as data: verdicts, expected "
+                           "GPU outcome, findings in the findings schema, pass table); for SARIF use tscope check "
+                           "--format sarif, which takes the same options")
+                ->check(CLI::IsMember({"html", "json"}))
                 ->capture_default_str();
             app.add_option("--focus", o->focus, "buffer or barrier the timeline follows (default: first buffer with barriers)");
             app.add_option("--passes", o->passes, "pass log (MLIR_ENABLE_DUMP=1 stderr): pass list with per-pass diffs");
@@ -36,7 +40,7 @@ Command makeReportCommand() {
             addCheckOptions(app, o->check);
             app.add_option("--diff-against", o->diffAgainst,
                            "another build (file or folder): add `tscope diff` of the first PATH against it");
-            return [o]() -> int {
+            return [o, outOption]() -> int {
               if (o->check.list) {
                 listChecks(std::cout);
                 return kExitClean;
@@ -57,14 +61,16 @@ Command makeReportCommand() {
                 if (bad)
                   return kExitBadInput;
               }
-              if (!o->diffAgainst.empty()) {
-                bool bad = false;
-                model.diff = driver::buildDiff(o->paths.front(), o->diffAgainst, opts.check, std::cerr, bad);
-                if (bad)
-                  return kExitBadInput;
-              }
-              if (o->out == "-") {
-                render::writeHtmlReport(std::cout, model);
+              bool json = o->format == "json";
+              auto write = [&](std::ostream &os) {
+                if (json)
+                  os << render::reportJson(model).dump(2) << "\n";
+                else
+                  render::writeHtmlReport(os, model);
+              };
+              // JSON goes to stdout unless -o names a file (report.html is the HTML's default).
+              if (o->out == "-" || (json && outOption->count() == 0)) {
+                write(std::cout);
                 return rc;
               }
               std::ofstream out(o->out, std::ios::binary);
@@ -72,7 +78,7 @@ Command makeReportCommand() {
                 std::cerr << o->out << ": error: cannot write\n";
                 return kExitBadInput;
               }
-              render::writeHtmlReport(out, model);
+              write(out);
               out.close();
               if (!out) {
                 std::cerr << o->out << ": error: write failed\n";

@@ -1,11 +1,9 @@
 // `tscope scan [DIR...]`: every kernel of a cache on all cores, as JSON lines
 // (by default the Triton cache and dump folder, newest kernels first).
 #include <iostream>
-#include <unistd.h>
 
 #include "cli/Command.h"
 #include "cli/CommonOptions.h"
-#include "driver/Progress.h"
 #include "dumps/Scan.h"
 
 namespace tscope::cli {
@@ -21,15 +19,13 @@ Command makeScanCommand() {
                            "(when set) and $TRITON_CACHE_DIR or ~/.triton/cache, newest kernels first");
             app.add_option("--threads", opts->threads, "worker threads (0: all cores)")->capture_default_str();
             addKernelOption(app, opts->kernelGlob);
-            app.add_flag("--no-progress", *noProgress, "no progress bar (there is none unless stderr is a terminal)");
+            app.add_flag("--no-progress", *noProgress, "no progress line (there is none unless stderr is a terminal)");
             return [dirs, opts, noProgress]() -> int {
               driver::InputFilter filter;
               if (!resolveInputPaths(*dirs, filter))
                 return kExitBadInput;
               opts->newestFirst = filter.newestFirst;
-              driver::ProgressMode mode = driver::progressModeFromEnv();
-              opts->progress = !*noProgress && mode != driver::ProgressMode::Never &&
-                               (mode == driver::ProgressMode::Always || isatty(2));
+              opts->progress = !*noProgress;
               std::ios::sync_with_stdio(false);
               int rc = kExitClean;
               for (const std::string &dir : *dirs) {

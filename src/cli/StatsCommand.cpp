@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/Command.h"
+#include "cli/CommonOptions.h"
 #include "dumps/StatsReport.h"
 #include "support/SourceBuffer.h"
 
@@ -12,7 +13,7 @@ Command makeStatsCommand() {
           [](CLI::App &app) {
             struct Opts {
               std::vector<std::string> files;
-              std::string format = "text", as;
+              std::string format = "text", as, kernel;
               bool all = false;
             };
             auto o = std::make_shared<Opts>();
@@ -21,6 +22,7 @@ Command makeStatsCommand() {
                 ->check(CLI::IsMember({"ptx", "sass"}));
             app.add_flag("--all-opcodes", o->all, "list every opcode of each family");
             app.add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+            addKernelOption(app, o->kernel);
             return [o]() -> int {
               int rc = kExitClean;
               nlohmann::json out = nlohmann::json::array();
@@ -39,6 +41,16 @@ Command makeStatsCommand() {
                   rc = kExitBadInput;
                   continue;
                 }
+                std::vector<std::string> names;
+                for (const dumps::KernelInstrStats &k : st.kernels)
+                  names.push_back(k.name);
+                if (!requireKernelMatch(o->kernel, names, f)) {
+                  rc = kExitBadInput;
+                  continue;
+                }
+                std::erase_if(st.kernels, [&](const dumps::KernelInstrStats &k) {
+                  return !driver::kernelNameMatches(o->kernel, k.name);
+                });
                 if (o->format == "json")
                   out.push_back(dumps::statsJson(f, st));
                 else

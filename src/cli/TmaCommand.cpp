@@ -135,7 +135,8 @@ Command makeTmaCommand() {
                 launches.push_back(std::move(l));
               }
               auto m = loadModule(o->file);
-              if (!m || !checkLaunchOptions(*m, o->file, o->args, o->grid))
+              if (!m || !checkLaunchOptions(*m, o->file, o->args, o->grid) ||
+                  !requireKernelMatch(o->findings.kernel, *m, o->file))
                 return kExitBadInput;
               FindingsOutput out(std::cout, "tscope.tma/1", o->file, o->findings.format, m->buffer());
               out.filter(o->findings.kernel, *disabled);

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <fnmatch.h>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -52,10 +51,6 @@ fs::file_time_type mtimeOf(const std::string &path) {
 }
 
 } // namespace
-
-bool kernelNameMatches(const std::string &glob, const std::string &name) {
-  return glob.empty() || fnmatch(glob.c_str(), name.c_str(), 0) == 0;
-}
 
 std::vector<std::string> kernelNamesInText(std::string_view text) {
   std::vector<std::string> out;

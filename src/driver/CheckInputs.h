@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "checks/tma/TmaBounds.h"
+#include "dumps/DumpIndex.h"
 
 namespace tscope::driver {
 
@@ -35,8 +36,8 @@ struct InputFilter {
   bool newestFirst = false; ///< kernels of a directory by modification time, newest first
 };
 
-/// True when `name` matches the shell glob `glob` (fnmatch; `*`, `?`, `[...]`).
-bool kernelNameMatches(const std::string &glob, const std::string &name);
+/// `--kernel GLOB` over a kernel name (dumps/DumpIndex.h: the one matcher).
+using dumps::kernelNameMatches;
 
 /// The kernel names (`tt.func public @NAME`, `llvm.func @NAME`) of an IR
 /// file's text, for `--kernel` on a file given by path.

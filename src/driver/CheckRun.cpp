@@ -6,7 +6,7 @@
 #include <map>
 
 #include "driver/CheckInputs.h"
-#include "driver/Progress.h"
+#include "support/Progress.h"
 #include "driver/SourcePaths.h"
 #include <fmt/format.h>
 #include "ir/Parser.h"
@@ -143,7 +143,7 @@ CheckRunResult runChecks(const std::vector<std::string> &paths, const CheckOptio
   res.badInput = !inputs.errors.empty();
   res.notes = inputs.notes;
   std::map<std::string, std::vector<checks::TmaLaunch>> launchCache;
-  ProgressLine progress("tscope check", "kernel files", inputs.files.size());
+  support::ProgressLine progress("tscope check", "kernel files", inputs.files.size());
   size_t done = 0;
   for (const CheckInput &in : inputs.files) {
     progress.update(done++, "parsing " + in.path);

@@ -3,7 +3,10 @@
 #include "driver/PassCheck.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <fmt/format.h>
+#include <mutex>
 #include <set>
 #include <sstream>
 #include <unordered_map>
@@ -11,6 +14,7 @@
 #include "dumps/LineDiff.h"
 #include "dumps/Parallel.h"
 #include "ir/Parser.h"
+#include "support/Progress.h"
 
 namespace tscope::driver {
 namespace {
@@ -342,13 +346,22 @@ PassCheckResult checkPassLog(const dumps::PassLog &log, const dumps::PassAnalysi
     res.compiles.push_back(std::move(cc));
   }
   auto t0 = Clock::now();
+  support::ProgressLine progress("tscope passes --check", "snapshots", work.size());
+  std::atomic<size_t> done{0};
+  std::mutex progressMutex;
   dumps::parallelFor(work.size(), dumps::workerCount(threads), [&](size_t j) {
     if (work[j] == UINT32_MAX) {
       res.results[j].reason = "the log ends inside this dump";
       return;
     }
     res.results[j] = checkText(log.snapshots[work[j]].ir, logName, opts);
+    size_t n = ++done;
+    if (progress.enabled()) {
+      std::lock_guard<std::mutex> g(progressMutex);
+      progress.update(n, fmt::format("{} (log line {})", logName, log.snapshots[work[j]].headerLine));
+    }
   }, 1);
+  progress.finish();
   res.checkMs = msSince(t0);
   for (const SnapshotResult &r : res.results)
     res.cpuMs += r.ms;

@@ -3,6 +3,7 @@
 #include "dumps/DumpIndex.h"
 
 #include <algorithm>
+#include <fnmatch.h>
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -218,6 +219,10 @@ std::optional<DumpIndex> indexDirectory(const std::string &root, std::string &er
             "(keyed by the source hash), so it holds the last one compiled");
   }
   return idx;
+}
+
+bool kernelNameMatches(const std::string &glob, const std::string &name) {
+  return glob.empty() || fnmatch(glob.c_str(), name.c_str(), 0) == 0;
 }
 
 } // namespace tscope::dumps

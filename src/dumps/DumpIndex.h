@@ -58,6 +58,11 @@ struct DumpIndex {
 /// Indexes `root`; nullopt with `error` set when it is not a readable directory.
 std::optional<DumpIndex> indexDirectory(const std::string &root, std::string &error);
 
+/// True when the kernel name `name` matches `--kernel GLOB` (a shell glob:
+/// fnmatch's `*`, `?`, `[...]`); an empty glob matches every kernel. Every
+/// command's --kernel goes through this one matcher.
+bool kernelNameMatches(const std::string &glob, const std::string &name);
+
 /// Indexes one dump or cache directory.
 IndexSection indexSection(const std::string &dir);
 

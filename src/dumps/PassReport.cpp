@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <unordered_map>
 
+#include "dumps/DumpIndex.h"
 #include "dumps/Parallel.h"
 #include "dumps/TextLines.h"
 
@@ -157,7 +158,7 @@ std::vector<size_t> selectCompiles(const PassLog &log, const std::string &kernel
     const Compile &comp = log.compiles[c];
     if (comp.endSnapshot == comp.firstSnapshot && comp.messages.empty() && comp.tracebacks.empty())
       continue;
-    if (kernel.empty() || comp.kernel == kernel)
+    if (kernelNameMatches(kernel, std::string(comp.kernel)))
       out.push_back(c);
   }
   return out;

@@ -14,12 +14,12 @@ namespace tscope::dumps {
 /// What to show.
 struct PassReportOptions {
   std::string logName;         ///< the log's path as given
-  std::string kernel;          ///< only compiles of this kernel (empty: all)
+  std::string kernel;          ///< `--kernel GLOB`: only compiles of kernels it matches (empty: all)
   bool showUnchanged = true;   ///< list passes that changed nothing
   size_t maxDeltas = 4;        ///< op-count deltas shown per row
 };
 
-/// The compiles selected by `opts.kernel` (all when empty).
+/// The compiles of kernels whose name matches the glob `kernel` (all when empty).
 std::vector<size_t> selectCompiles(const PassLog &log, const std::string &kernel);
 
 /// The pass table of each selected compile and, for failed ones, the failure.

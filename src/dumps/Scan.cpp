@@ -4,12 +4,10 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <filesystem>
-#include <fnmatch.h>
-#include <fmt/format.h>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "dumps/DumpIndex.h"
@@ -20,6 +18,7 @@
 #include "dumps/StatsReport.h"
 #include "dumps/WarpBudget.h"
 #include "ir/Parser.h"
+#include "support/Progress.h"
 #include "support/SourceBuffer.h"
 
 namespace tscope::dumps {
@@ -36,7 +35,7 @@ long scanDirectory(const std::string &root, const ScanOptions &opts, std::ostrea
   std::vector<Item> items;
   for (const IndexSection &s : idx->sections)
     for (const KernelEntry &e : s.entries)
-      if (opts.kernelGlob.empty() || fnmatch(opts.kernelGlob.c_str(), e.kernel.c_str(), 0) == 0)
+      if (kernelNameMatches(opts.kernelGlob, e.kernel))
         items.push_back({&s, &e, {}});
   if (opts.newestFirst) {
     std::vector<std::pair<std::filesystem::file_time_type, size_t>> order;
@@ -53,7 +52,9 @@ long scanDirectory(const std::string &root, const ScanOptions &opts, std::ostrea
   }
   std::atomic<size_t> done{0};
   std::mutex progressMutex;
-  auto t0 = std::chrono::steady_clock::now();
+  std::optional<support::ProgressLine> progress;
+  if (opts.progress)
+    progress.emplace("tscope scan", "kernels", items.size());
   parallelFor(items.size(), workerCount(opts.threads), [&](size_t i) {
     Item &it = items[i];
     const KernelEntry &e = *it.e;
@@ -97,17 +98,13 @@ long scanDirectory(const std::string &root, const ScanOptions &opts, std::ostrea
     }
     it.line = j.dump();
     size_t n = ++done;
-    if (opts.progress && (n % 64 == 0 || n == items.size())) {
+    if (progress && progress->enabled() && (n % 16 == 0 || n == items.size())) {
       std::lock_guard<std::mutex> g(progressMutex);
-      double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      size_t width = 30, fill = items.empty() ? width : n * width / items.size();
-      std::cerr << fmt::format("\r[{}{}] {}/{} kernels, {:.1f} s, {:.0f} kernels/s", std::string(fill, '#'),
-                               std::string(width - fill, ' '), n, items.size(), s, s > 0 ? n / s : 0.0)
-                << std::flush;
+      progress->update(n, e.kernel + " in " + root);
     }
   }, 8);
-  if (opts.progress)
-    std::cerr << "\n";
+  if (progress)
+    progress->finish();
   for (const Item &it : items)
     out << it.line << "\n";
   return static_cast<long>(items.size());

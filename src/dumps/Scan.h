@@ -11,7 +11,7 @@ namespace tscope::dumps {
 /// Scan options.
 struct ScanOptions {
   unsigned threads = 0;   ///< 0: all cores
-  bool progress = false;  ///< a progress bar on stderr
+  bool progress = false;  ///< the progress line on stderr (support/Progress.h: when stderr is a terminal)
   std::string kernelGlob; ///< only kernels whose name matches this shell glob (empty: all)
   bool newestFirst = false; ///< kernels by their folder's modification time, newest first
 };

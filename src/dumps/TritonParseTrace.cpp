@@ -17,6 +17,7 @@
 #include <zlib.h>
 
 #include "dumps/CompressedLog.h"
+#include "dumps/DumpIndex.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -562,7 +563,16 @@ std::optional<TraceSummary> traceAsCache(const std::string &trace, std::string &
   return s;
 }
 
-void writeTraceStages(std::ostream &os, const TraceSummary &s) {
+std::vector<std::string> traceKernelNames(const TraceSummary &s) {
+  std::vector<std::string> out;
+  std::ifstream in(fs::path(s.dir) / kCompilesFile);
+  for (std::string line; std::getline(in, line);)
+    if (auto c = compileFromLine(line))
+      out.push_back(c->kernel);
+  return out;
+}
+
+void writeTraceStages(std::ostream &os, const TraceSummary &s, const std::string &kernelGlob) {
   os << describeTrace(s) << "\n";
   os << "  a trace holds each compile's stages, not its passes: for what each pass did, compile with "
         "MLIR_ENABLE_DUMP=1 (tscope run -p passes) and give the log to tscope passes\n";
@@ -574,7 +584,7 @@ void writeTraceStages(std::ostream &os, const TraceSummary &s) {
   {
     std::ifstream in(list);
     for (size_t i = 0; std::getline(in, line); ++i)
-      if (auto c = compileFromLine(line)) {
+      if (auto c = compileFromLine(line); c && kernelNameMatches(kernelGlob, c->kernel)) {
         ++n;
         if (!c->timesUs.empty() && totalUs(*c) > slowest) {
           slowest = totalUs(*c);
@@ -585,7 +595,7 @@ void writeTraceStages(std::ostream &os, const TraceSummary &s) {
   std::ifstream in(list);
   for (size_t i = 0; std::getline(in, line); ++i) {
     auto c = compileFromLine(line);
-    if (!c)
+    if (!c || !kernelNameMatches(kernelGlob, c->kernel))
       continue;
     int64_t total = totalUs(*c);
     char buf[64];

@@ -57,8 +57,12 @@ std::optional<TraceSummary> traceAsCache(const std::string &trace, std::string &
 
 /// `tscope passes TRACE`: a trace holds each compile's stages, not its
 /// passes; prints per compile (read back from the trace's folder) the stages
-/// kept and the time Triton spent on each, the slowest compile marked.
-void writeTraceStages(std::ostream &os, const TraceSummary &s);
+/// kept and the time Triton spent on each, the slowest compile marked;
+/// `kernelGlob` (`--kernel`) keeps the compiles of the kernels it matches.
+void writeTraceStages(std::ostream &os, const TraceSummary &s, const std::string &kernelGlob = {});
+
+/// The kernel name of each compile of the trace, in order.
+std::vector<std::string> traceKernelNames(const TraceSummary &s);
 
 /// One line for the user: "TRACE: tritonparse trace, N compiles, M launches
 /// (read into DIR)".

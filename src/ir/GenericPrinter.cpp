@@ -132,6 +132,10 @@ private:
     while (!st.empty()) {
       Item &it = st.back();
       if (it.stage == 0) {
+        if (opts_.omit && opts_.omit(*it.op)) {
+          st.pop_back();
+          continue;
+        }
         // Print header; then regions.
         it.stage = 1;
         std::string line(static_cast<size_t>(it.indent), ' ');

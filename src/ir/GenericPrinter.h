@@ -2,6 +2,7 @@
 // with --allow-unregistered-dialect.
 #pragma once
 
+#include <functional>
 #include <ostream>
 
 #include "ir/Module.h"
@@ -19,6 +20,9 @@ struct GenericPrintOptions {
   bool keepAsm = true;
   /// Print `loc(...)` of each op.
   bool locations = true;
+  /// Ops left out with everything they hold (e.g. the kernels `--kernel` does
+  /// not select); none when empty.
+  std::function<bool(const Operation &)> omit;
 };
 
 /// Prints every chunk, separated by `// -----`.

@@ -413,6 +413,8 @@ std::string Translator::run() {
         continue;
       }
       auto it = byFunc.find(op);
+      if (it != byFunc.end() && opts_.keep && !opts_.keep(*it->second))
+        continue;
       if (it != byFunc.end()) {
         analyze(*it->second);
         emitFunction(op);

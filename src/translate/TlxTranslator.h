@@ -3,9 +3,11 @@
 // `with tlx.async_tasks():`, barrier and buffer allocations as TLX calls.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "ir/Module.h"
+#include "kernel/Kernel.h"
 
 namespace tscope::translate {
 
@@ -13,6 +15,9 @@ namespace tscope::translate {
 struct TlxOptions {
   bool types = false;    // result types (with layouts) as trailing comments
   bool annotate = false; // `# IR line N, file.py:L` on every statement
+  /// The functions translated (e.g. the kernels `--kernel` selects, with the
+  /// device functions); every one when empty.
+  std::function<bool(const kernel::Kernel &)> keep;
 };
 
 /// Translates every function of `m`. The result is valid Python syntax (it is

@@ -698,28 +698,13 @@ void Explorer::recordHang(Search &S, uint32_t si, DeadlockRun &out) {
   out.trace = pathTo(S, si);
 }
 
-void Explorer::showProgress(size_t states) {
-  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - runStart_).count();
-  if (secs < 1.0)
-    return;
-  std::fprintf(stderr, "\rtscope: %s, run %s: %zu states, %.0f states/s\033[K", k_.name.c_str(),
-               runLabel_.c_str(), states, static_cast<double>(states) / secs);
-  std::fflush(stderr);
-  progressShown_ = true;
-}
-
 DeadlockRun Explorer::run(const interp::Bindings &b, std::string label, size_t maxStates) {
   runLabel_ = label;
-  runStart_ = std::chrono::steady_clock::now();
-  progress_ = isatty(2) != 0;
-  progressShown_ = false;
+  progress_.emplace("tscope: kernel " + k_.name + ", run " + runLabel_, "states", 0);
   struct ClearProgress {
-    bool &shown;
-    ~ClearProgress() {
-      if (shown)
-        std::fprintf(stderr, "\r\033[K");
-    }
-  } clearProgress{progressShown_};
+    std::optional<support::ProgressLine> &line;
+    ~ClearProgress() { line.reset(); }
+  } clearProgress{progress_};
   DeadlockRun out;
   runCap_ = maxStates ? std::min(maxStates, opts_.maxStates) : opts_.maxStates;
   out.bindings = std::move(label);
@@ -854,8 +839,8 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
     out.states = S.states.size();
     return false;
   }
-  if (progress_ && (S.states.size() & 65535) == 0)
-    showProgress(S.states.size());
+  if ((S.states.size() & 4095) == 0 && progress_ && progress_->enabled())
+    progress_->update(S.states.size(), "");
   if (proof_ && (S.states.size() & 63) == 0 && std::chrono::steady_clock::now() > deadline_) {
     out.verdict = "unknown";
     out.stop.gap = Gap::Budget;

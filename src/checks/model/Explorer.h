@@ -22,6 +22,7 @@
 #include "checks/model/State.h"
 #include "dialect/OpTable.h"
 #include "interp/Program.h"
+#include "support/Progress.h"
 
 namespace tscope::checks::model {
 
@@ -238,12 +239,11 @@ private:
   const DeadlockOptions &opts_;
   size_t runCap_ = 0; // run(): the state cap of the current run
   bool finished_ = false; // run(): some interleaving finished
-  // run(): a progress line on stderr when it is a terminal and a search
-  // runs longer than a second (states, rate), cleared at the end.
+  // run(): the progress line (support/Progress.h: stderr, when it is a
+  // terminal and a search runs longer than a second: states, rate), cleared
+  // at the end.
   std::string runLabel_;
-  std::chrono::steady_clock::time_point runStart_;
-  bool progress_ = false, progressShown_ = false;
-  void showProgress(size_t states);
+  std::optional<support::ProgressLine> progress_;
   interp::Program prog_;
   interp::EventSet events_;
   const ir::Operation *unmodelled_ = nullptr;

@@ -1,12 +1,12 @@
 // Progress: a carriage-return line on stderr, shown past one second of work.
-#include "driver/Progress.h"
+#include "support/Progress.h"
 
 #include <cstdlib>
 #include <cstring>
 #include <fmt/format.h>
 #include <unistd.h>
 
-namespace tscope::driver {
+namespace tscope::support {
 
 ProgressMode progressModeFromEnv() {
   const char *v = std::getenv("TSCOPE_PROGRESS");
@@ -36,7 +36,8 @@ void ProgressLine::update(size_t done, const std::string &what) {
   if (secs < 1.0 && !always_)
     return;
   std::string rate = secs > 0 && done ? fmt::format(", {:.1f} {}/s", static_cast<double>(done) / secs, unit_) : "";
-  std::string line = fmt::format("{}: {}/{} {}{}, {:.1f} s: {}", task_, done, total_, unit_, rate, secs, what);
+  std::string count = total_ ? fmt::format("{}/{}", done, total_) : fmt::format("{}", done);
+  std::string line = fmt::format("{}: {} {}{}, {:.1f} s{}{}", task_, count, unit_, rate, secs, what.empty() ? "" : ": ", what);
   // Always mode is for logs and tests: one line per update, no rewriting.
   if (always_ && !isatty(fileno(out_)))
     std::fprintf(out_, "%s\n", line.c_str());
@@ -46,6 +47,36 @@ void ProgressLine::update(size_t done, const std::string &what) {
   shown_ = true;
 }
 
+ProgressTicker::ProgressTicker(ProgressLine &line) : line_(line) {
+  if (!line_.enabled())
+    return;
+  thread_ = std::thread([this] {
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (!stopping_) {
+      line_.update(done_, what_);
+      wake_.wait_for(lock, std::chrono::milliseconds(250), [this] { return stopping_; });
+    }
+  });
+}
+
+void ProgressTicker::step(size_t done, std::string what) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  done_ = done;
+  what_ = std::move(what);
+  line_.update(done_, what_); // each step once, then the thread keeps the time moving
+}
+
+void ProgressTicker::stop() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable())
+    thread_.join();
+  line_.finish();
+}
+
 void ProgressLine::finish() {
   if (shown_ && isatty(fileno(out_)))
     std::fprintf(out_, "\r\033[K");
@@ -53,4 +84,4 @@ void ProgressLine::finish() {
   shown_ = false;
 }
 
-} // namespace tscope::driver
+} // namespace tscope::support
