@@ -308,6 +308,7 @@ private:
   bool braceOpensRegion();
   Step prettyTopLevel(size_t fi);
   bool closePrettyBracket(size_t fi);
+  bool skipPlainBracket(size_t fi);
   bool prettyArgumentDef(size_t fi);
   Step prettyPercent(size_t fi, bool top);
   void prettySuccessor(size_t fi, Block *b);
@@ -360,6 +361,7 @@ private:
   std::vector<PendingArg> pending_;
   std::vector<Token::Kind> brackets_;
   std::vector<BlockRef> blockRefs_;
+  std::vector<AliasDef> aliases_; // of the chunk being parsed
   NameTable names_;
   struct ForwardRef {
     std::string_view name;
@@ -439,9 +441,11 @@ void Parser::finishChunk() {
   uint32_t end = tok_.kind == Token::eof ? static_cast<uint32_t>(buf_.size())
                                          : offsetOf(tok_);
   chunk_->range = {chunkStart_, end > chunkStart_ ? end - chunkStart_ : 0};
-  chunk_->aliasIndex.reserve(chunk_->aliases.size()); // no rehash while filling
-  for (uint32_t i = 0; i < chunk_->aliases.size(); ++i)
-    chunk_->aliasIndex.emplace(m_.str(chunk_->aliases[i].name), i);
+  // Gathered in a reused vector, kept at their exact size (a pass log holds
+  // thousands of chunks).
+  chunk_->aliases.assign(aliases_.begin(), aliases_.end());
+  aliases_.clear();
+  chunk_->aliasIndex.build(buf_.data(), chunk_->aliases);
 }
 
 void Parser::recover() {
@@ -668,7 +672,7 @@ bool Parser::parseAlias() {
   if (lastEnd_ <= start)
     return error(tok_, "expected a value after '='");
   a.value = {start, lastEnd_ - start};
-  chunk_->aliases.push_back(a);
+  aliases_.push_back(a);
   return true;
 }
 
@@ -932,8 +936,6 @@ void Parser::resolveForwardRefs(Operation *root) {
           v = static_cast<Value *>(v->owner);
         op->operands[i] = v;
       }
-      if (v->kind == Value::Unresolved)
-        op->hasUnresolvedOperands = true;
     }
     for (Region *r = op->firstRegion; r; r = r->next)
       for (Block *b = r->first; b; b = b->next)
@@ -962,6 +964,9 @@ void Parser::resolveForwardRefs(Operation *root) {
 
 bool Parser::pushRegion(size_t fi, bool withPendingArgs) {
   Frame &f = frames_[fi];
+  if (f.op->numRegions == Operation::kMaxRegions)
+    return error(tok_, "more than " + std::to_string(Operation::kMaxRegions) +
+                           " regions in one operation");
   Region *r = m_.arena().make<Region>();
   r->parent = f.op;
   r->range.offset = offsetOf(tok_);
@@ -1012,24 +1017,20 @@ bool Parser::pushRegion(size_t fi, bool withPendingArgs) {
 void Parser::finishOp(size_t fi) {
   Frame &f = frames_[fi];
   Operation *op = f.op;
+  // Operands, then successors, in one array (Operation::successor).
   size_t nOps = operands_.size() - f.operandMark;
-  op->numOperands = static_cast<uint32_t>(nOps);
-  op->operands = nOps ? static_cast<Value **>(m_.arena().allocate(
-                            sizeof(Value *) * nOps, alignof(Value *)))
-                      : nullptr;
-  for (size_t i = 0; i < nOps; ++i) {
-    op->operands[i] = operands_[f.operandMark + i];
-    if (op->operands[i]->kind == Value::Unresolved)
-      op->hasUnresolvedOperands = true;
-  }
-  operands_.resize(f.operandMark);
   size_t nSucc = successors_.size() - f.successorMark;
+  static_assert(sizeof(Value *) == sizeof(Block *) && alignof(Value *) == alignof(Block *));
+  op->numOperands = static_cast<uint32_t>(nOps);
   op->numSuccessors = static_cast<uint16_t>(nSucc);
-  op->successors = nSucc ? static_cast<Block **>(m_.arena().allocate(
-                               sizeof(Block *) * nSucc, alignof(Block *)))
-                         : nullptr;
-  for (size_t i = 0; i < nSucc; ++i)
-    op->successors[i] = successors_[f.successorMark + i];
+  op->operands = nOps + nSucc ? static_cast<Value **>(m_.arena().allocate(
+                                    sizeof(Value *) * (nOps + nSucc), alignof(Value *)))
+                              : nullptr;
+  if (nOps)
+    std::memcpy(op->operands, operands_.data() + f.operandMark, sizeof(Value *) * nOps);
+  if (nSucc)
+    std::memcpy(op->operands + nOps, successors_.data() + f.successorMark, sizeof(Block *) * nSucc);
+  operands_.resize(f.operandMark);
   successors_.resize(f.successorMark);
   pending_.resize(f.pendingMark);
   brackets_.resize(f.bracketMark);
@@ -1472,6 +1473,39 @@ void Parser::prettySuccessor(size_t fi, Block *b) {
   frames_[fi].continuation = false;
 }
 
+/// An opener inside a pretty op whose bracketed run is plain (see
+/// Lexer::plainBracketEnd), such as the type `tensor<128xf32, #blocked>`.
+/// None of its tokens is an SSA or block name, an arrow (or a name ending in
+/// `-` before a `>`) or a resource marker, so the token loop would only match
+/// its brackets as skipBracketed does: the run is read in one
+/// byte scan through its closer, leaving the parser as the token loop would
+/// (the same closer as last token, signature end and continuation). False,
+/// with nothing moved, for any other run and any run the token loop would
+/// reject: that one is read token by token.
+bool Parser::skipPlainBracket(size_t fi) {
+  // The token loop lets kMaxDepth + 1 brackets be open in one op.
+  size_t open = brackets_.size() - frames_[fi].bracketMark;
+  const char *b = tok_.spelling.data();
+  const char *e = lex_.plainBracketEnd(b, kMaxDepth + 1 - open);
+  if (!e)
+    return false;
+  char closer = e[-1];
+  prevTok_.kind = closer == '>' ? Token::greater : closer == ')' ? Token::r_paren : Token::r_square;
+  prevTok_.newlineBefore = false;
+  prevTok_.spelling = std::string_view(e - 1, 1);
+  lastEnd_ = static_cast<uint32_t>(e - buf_.data());
+  hasAhead_ = false;
+  lex_.resetTo(e);
+  tok_ = lex_.lex();
+  Frame &g = frames_[fi];
+  g.continuation = false; // a closer asks for nothing more
+  if (g.sigOpen)
+    g.sigEnd = lastEnd_;
+  if (g.hdrOpen)
+    g.hdrEnd = lastEnd_;
+  return true;
+}
+
 /// Scans one pretty-form op: see the file comment for the rules. Each token
 /// is handled at op level (prettyTopLevel) or inside the op (below); what
 /// neither consumes is an ordinary token of the op's text.
@@ -1506,6 +1540,8 @@ bool Parser::stepPretty(size_t fi) {
     case Token::less:
       if (brackets_.size() - frames_[fi].bracketMark > kMaxDepth)
         return error(tok_, "nesting deeper than 4096 brackets");
+      if (skipPlainBracket(fi))
+        continue;
       brackets_.push_back(k);
       break;
     case Token::r_paren:
