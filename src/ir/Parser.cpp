@@ -340,6 +340,7 @@ private:
     return fi;
   }
   void inferPrettyResultTypes(Operation *op, SourceRange header);
+  void typesFromSignature(Operation *op);
 
   Module &m_;
   Diagnostics &diags_;
@@ -372,6 +373,31 @@ private:
   std::vector<ForwardRef> forwardRefs_;
   size_t openForwardRefs_ = 0;
   std::vector<std::string_view> scratchTypes_;
+  /// Result types per pretty signature text (inferPrettyResultTypes).
+  struct SigMemo {
+    static constexpr uint32_t kSlots = 1024, kMaxResults = 4;
+    struct Entry {
+      uint64_t hash = 0;
+      uint32_t offset = 0, size = 0; // the signature text seen last
+      uint32_t numResults = 0;
+      SourceRange types[kMaxResults]; // relative to the signature; empty: unset
+    };
+    std::vector<Entry> slots = std::vector<Entry>(kSlots);
+    static uint64_t hash(std::string_view s) {
+      uint64_t h = s.size() * 0x9E3779B97F4A7C15ull;
+      size_t i = 0;
+      for (; i + 8 <= s.size(); i += 8) {
+        uint64_t w;
+        std::memcpy(&w, s.data() + i, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+      }
+      for (; i < s.size(); ++i)
+        h = (h ^ static_cast<unsigned char>(s[i])) * 0x100000001b3ull;
+      return h ^ (h >> 29);
+    }
+  };
+  SigMemo sigMemo_;
   std::vector<SourceRange> resultTypes_;
 };
 
@@ -1094,6 +1120,37 @@ void Parser::inferPrettyResultTypes(Operation *op, SourceRange header) {
   }
   if (op->typeSig.empty())
     return;
+  if (!header.empty() || op->numResults > SigMemo::kMaxResults) {
+    typesFromSignature(op);
+    return;
+  }
+  // Signatures repeat (a kernel uses a handful of tensor types): the types a
+  // signature text gives its results are worked out once and remembered.
+  std::string_view sig = m_.str(op->typeSig);
+  uint64_t h = SigMemo::hash(sig) ^ (uint64_t(op->numResults) << 56);
+  SigMemo::Entry &e = sigMemo_.slots[h & (SigMemo::kSlots - 1)];
+  if (e.size == sig.size() && e.numResults == op->numResults && e.hash == h &&
+      std::memcmp(buf_.data() + e.offset, sig.data(), sig.size()) == 0) {
+    for (uint32_t i = 0; i < op->numResults; ++i)
+      if (e.types[i].size)
+        op->results[i].type = {op->typeSig.offset + e.types[i].offset, e.types[i].size};
+    return;
+  }
+  typesFromSignature(op);
+  e.hash = h;
+  e.offset = op->typeSig.offset;
+  e.size = op->typeSig.size;
+  e.numResults = op->numResults;
+  for (uint32_t i = 0; i < op->numResults; ++i) {
+    SourceRange t = op->results[i].type; // inside the signature, or unset
+    e.types[i] = t.size ? SourceRange{t.offset - op->typeSig.offset, t.size} : SourceRange{};
+  }
+}
+
+/// The result types of a pretty op from its signature (Parser::typeSig):
+/// the one type of a simple signature, else the types after the last
+/// top-level `->` or `to`, matched to the results by count.
+void Parser::typesFromSignature(Operation *op) {
   std::string_view sig = m_.str(op->typeSig);
   // Most ops end in one type (`: tensor<128xi32, #blocked>`): with no
   // top-level `->`, `,` or blank there is one piece, every result's type.

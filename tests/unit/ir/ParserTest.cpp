@@ -321,3 +321,33 @@ TEST(Parser, AliasIndexFirstDefinitionWins) {
   EXPECT_EQ(c.findAlias("#a2"), nullptr);
   EXPECT_EQ(c.findAlias(""), nullptr);
 }
+
+// Result types are remembered per signature text (and result count): a
+// repeat must point into its own op's text and not mix up counts.
+TEST(Parser, RepeatedSignaturesGiveTheirOwnRanges) {
+  auto p = parse(R"(
+tt.func @f(%a: i32) {
+  %0:2 = x.op %a : (i32) -> (i32, f32)
+  %1 = x.op %a : (i32) -> (i32, f32)
+  %2:2 = x.op %a : (i32) -> (i32, f32)
+  %3 = x.cast %a : i32 to i64
+  %4 = x.cast %a : i32 to i64
+}
+)");
+  ASSERT_EQ(p->diags.errorCount(), 0u);
+  ir::Block *body = firstOp(*p->m)->firstRegion->first;
+  for (int k : {0, 2}) {
+    ir::Operation *op = nth(body, k);
+    EXPECT_EQ(p->m->str(op->result(0)->type), "i32");
+    EXPECT_EQ(p->m->str(op->result(1)->type), "f32");
+    EXPECT_GE(op->result(1)->type.offset, op->range.offset);
+    EXPECT_LE(op->result(1)->type.end(), op->range.end());
+  }
+  EXPECT_EQ(p->m->str(nth(body, 1)->result(0)->type), "f32");
+  for (int k : {3, 4}) {
+    ir::Operation *op = nth(body, k);
+    EXPECT_EQ(p->m->str(op->result(0)->type), "i64");
+    EXPECT_GE(op->result(0)->type.offset, op->range.offset);
+    EXPECT_LE(op->result(0)->type.end(), op->range.end());
+  }
+}
