@@ -86,8 +86,10 @@ public:
   }
 
   void clear() {
-    std::fill(slots_.begin(), slots_.end(), -1);
-    std::fill(numeric_.begin(), numeric_.end(), -1);
+    // Only the slots in use: the tables keep the size of the largest chunk,
+    // and a pass log or a test file has thousands of small ones.
+    for (const Key &k : keys_)
+      (k.slot >= 0 ? slots_[static_cast<size_t>(k.slot)] : numeric_[static_cast<size_t>(~k.slot)]) = -1;
     keys_.clear();
     entries_.clear();
     undo_.clear();
@@ -97,6 +99,7 @@ private:
   struct Key {
     std::string_view name;
     int32_t current = -1;
+    int32_t slot = 0; // index into slots_, or ~index into numeric_
   };
   static size_t hash(std::string_view s) {
     uint64_t h = 1469598103934665603ull;
@@ -125,7 +128,7 @@ private:
       int32_t &slot = numeric_[static_cast<size_t>(n)];
       if (slot < 0) {
         slot = static_cast<int32_t>(keys_.size());
-        keys_.push_back({name, -1});
+        keys_.push_back({name, -1, ~static_cast<int32_t>(n)});
       }
       return keys_[static_cast<size_t>(slot)];
     }
@@ -136,7 +139,7 @@ private:
       int32_t s = slots_[i];
       if (s == -1) {
         slots_[i] = static_cast<int32_t>(keys_.size());
-        keys_.push_back({name, -1});
+        keys_.push_back({name, -1, static_cast<int32_t>(i)});
         return keys_.back();
       }
       if (keys_[static_cast<size_t>(s)].name == name)
@@ -147,12 +150,13 @@ private:
     std::vector<int32_t> fresh(slots_.size() * 2, -1);
     size_t mask = fresh.size() - 1;
     for (size_t k = 0; k < keys_.size(); ++k) {
-      if (numericName(keys_[k].name) >= 0)
-        continue;
+      if (keys_[k].slot < 0)
+        continue; // numeric
       size_t i = hash(keys_[k].name) & mask;
       while (fresh[i] != -1)
         i = (i + 1) & mask;
       fresh[i] = static_cast<int32_t>(k);
+      keys_[k].slot = static_cast<int32_t>(i);
     }
     slots_.swap(fresh);
   }

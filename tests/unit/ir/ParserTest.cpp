@@ -351,3 +351,21 @@ tt.func @f(%a: i32) {
     EXPECT_LE(op->result(0)->type.end(), op->range.end());
   }
 }
+
+// Names do not leak from one `// -----` chunk to the next (the name table is
+// emptied slot by slot between chunks).
+TEST(Parser, ChunksDoNotShareNames) {
+  auto p = parse(
+      "\"f\"() ({\n  %5000 = \"a\"() : () -> i32\n  %x = \"b\"() : () -> i32\n}) : () -> ()\n"
+      "// -----\n"
+      "\"g\"() ({\n  \"use\"(%5000, %x) : (i32, i32) -> ()\n}) : () -> ()\n"
+      "// -----\n"
+      "\"h\"() ({\n  %5000 = \"a\"() : () -> i32\n  %x = \"b\"() : () -> i32\n"
+      "  \"use\"(%5000, %x) : (i32, i32) -> ()\n}) : () -> ()\n");
+  ASSERT_EQ(p->diags.errorCount(), 2u);
+  EXPECT_NE(p->diags.all()[0].message.find("'%5000'"), std::string::npos);
+  EXPECT_NE(p->diags.all()[1].message.find("'%x'"), std::string::npos);
+  ir::Operation *use = nth(firstOp(*p->m, 2)->firstRegion->first, 2);
+  EXPECT_EQ(use->operand(0), nth(firstOp(*p->m, 2)->firstRegion->first, 0)->result(0));
+  EXPECT_EQ(use->operand(1), nth(firstOp(*p->m, 2)->firstRegion->first, 1)->result(0));
+}
