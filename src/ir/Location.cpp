@@ -239,6 +239,21 @@ std::vector<MissingLocAlias> missingLocAliases(const Module &m) {
     // Every `loc(` that starts a location (not the tail of `local_alloc(`),
     // to the end of its parentheses or line; the `#name`s inside are
     // location aliases. Strings are skipped: a NameLoc may hold any text.
+    // The alias named at text[j] (`#name`): counted when undefined. Returns
+    // the byte after the name.
+    auto aliasAt = [&](size_t j) {
+      size_t e = j + 1;
+      while (e < text.size() && isAliasChar(text[e]))
+        ++e;
+      std::string_view name = text.substr(j, e - j);
+      if (name.size() > 1 && !defined.has(name)) {
+        auto [it, fresh] = seen.emplace(name, out.size());
+        if (fresh)
+          out.push_back({name, static_cast<uint32_t>(c.range.offset + j), 0});
+        ++out[it->second].uses;
+      }
+      return e;
+    };
     for (size_t at = 0;;) {
       size_t i = findLocOrComment(text, at);
       if (i == std::string_view::npos)
@@ -263,14 +278,7 @@ std::vector<MissingLocAlias> missingLocAliases(const Module &m) {
         while (e < text.size() && isAliasChar(text[e]))
           ++e;
         if (e < text.size() && text[e] == ')') {
-          std::string_view name = text.substr(j, e - j);
-          if (name.size() > 1 && !defined.has(name)) {
-            auto [it, fresh] = seen.emplace(name, out.size());
-            if (fresh)
-              out.push_back({name, static_cast<uint32_t>(c.range.offset + j), 0});
-            ++out[it->second].uses;
-          }
-          at = e + 1;
+          at = aliasAt(j) + 1;
           continue;
         }
       }
@@ -292,17 +300,7 @@ std::vector<MissingLocAlias> missingLocAliases(const Module &m) {
         } else if (ch == ')') {
           --depth;
         } else if (ch == '#') {
-          size_t e = j + 1;
-          while (e < text.size() && isAliasChar(text[e]))
-            ++e;
-          std::string_view name = text.substr(j, e - j);
-          if (name.size() > 1 && !defined.has(name)) {
-            auto [it, fresh] = seen.emplace(name, out.size());
-            if (fresh)
-              out.push_back({name, static_cast<uint32_t>(c.range.offset + j), 0});
-            ++out[it->second].uses;
-          }
-          j = e - 1;
+          j = aliasAt(j) - 1;
         }
       }
       at = j;
