@@ -42,6 +42,17 @@ struct BoringTable {
 inline constexpr BoringTable kBoringTable{};
 inline bool isBoring(unsigned char c) { return kBoringTable.t[c]; }
 
+/// isBoring less '%', '^' and '-': the bytes a scan for a plain bracketed run
+/// (no SSA or block names, no arrows; see Parser.cpp) must look at too.
+struct PlainBoringTable {
+  bool t[256];
+  constexpr PlainBoringTable() : t() {
+    for (int c = 0; c < 256; ++c)
+      t[c] = isBoringSlow(static_cast<unsigned char>(c)) && c != '%' && c != '^' && c != '-';
+  }
+};
+inline constexpr PlainBoringTable kPlainBoringTable{};
+
 #if defined(__SSE2__)
 inline unsigned blankMask(__m128i x) {
   __m128i sp = _mm_cmpeq_epi8(x, _mm_set1_epi8(' '));
@@ -93,22 +104,30 @@ inline const char *skipBlanks(const char *p, const char *end, bool &newline) {
   return p;
 }
 
-/// The first byte at or after `p` that is not boring (see isBoring), or `end`.
-inline const char *skipBoring(const char *p, const char *end) {
+/// The first byte at or after `p` that is not boring (see isBoring; with
+/// Plain, kPlainBoringTable), or `end`.
+template <bool Plain = false> inline const char *skipBoring(const char *p, const char *end) {
+  const bool *table = Plain ? kPlainBoringTable.t : kBoringTable.t;
   // Most runs in type and attribute bodies are a few bytes (`<f32>`,
   // `#loc3`): look at 8 bytes one by one before going 16 at a time.
   for (int k = 0; k < 8; ++k, ++p)
-    if (p >= end || !isBoring(static_cast<unsigned char>(*p)))
+    if (p >= end || !table[static_cast<unsigned char>(*p)])
       return p;
 #if defined(__SSE2__)
   while (end - p >= 16) {
-    unsigned m = boringMask(_mm_loadu_si128(reinterpret_cast<const __m128i *>(p)));
+    __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
+    unsigned m = boringMask(x);
+    if constexpr (Plain) {
+      __m128i s = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('%')), _mm_cmpeq_epi8(x, _mm_set1_epi8('^')));
+      s = _mm_or_si128(s, _mm_cmpeq_epi8(x, _mm_set1_epi8('-')));
+      m &= ~static_cast<unsigned>(_mm_movemask_epi8(s));
+    }
     if (m != 0xffff)
       return p + __builtin_ctz(~m);
     p += 16;
   }
 #endif
-  while (p < end && isBoring(static_cast<unsigned char>(*p)))
+  while (p < end && table[static_cast<unsigned char>(*p)])
     ++p;
   return p;
 }

@@ -246,7 +246,7 @@ private:
       for (uint32_t i = 0; i < op->numSuccessors; ++i) {
         if (i)
           line += ", ";
-        auto it = blockIds_.find(op->successors[i]);
+        auto it = blockIds_.find(op->successor(i));
         line += "^bb" + std::to_string(it == blockIds_.end() ? 0 : it->second);
       }
       line += "]";

@@ -247,8 +247,23 @@ Token Lexer::lex() {
 }
 
 const char *Lexer::skipBracketed(const char *open, const char *&errorAt) {
-  // Expected closers; nesting past the fixed part spills into a vector.
-  constexpr size_t kMaxNest = 4096;
+  const char *p = scanBracketed<false>(open, kMaxNest, errorAt, &error_);
+  if (p) {
+    cur_ = p;
+    atLineStart_ = false;
+  }
+  return p;
+}
+
+const char *Lexer::plainBracketEnd(const char *open, size_t maxNest) const {
+  const char *errorAt = nullptr;
+  return scanBracketed<true>(open, maxNest < kMaxNest ? maxNest : kMaxNest, errorAt, nullptr);
+}
+
+template <bool Plain>
+const char *Lexer::scanBracketed(const char *open, size_t maxNest, const char *&errorAt,
+                                 std::string *error) const {
+  // Expected closers, one per open bracket.
   char stackBuf[kMaxNest];
   size_t depth = 0;
   auto closerOf = [](char c) {
@@ -260,16 +275,27 @@ const char *Lexer::skipBracketed(const char *open, const char *&errorAt) {
   for (;;) {
     // Most bytes of a type or attribute body mean nothing to bracket
     // matching: skip them in a tight loop.
-    p = detail::skipBoring(p, end_);
+    p = detail::skipBoring<Plain>(p, end_);
     char c = *p;
+    if constexpr (Plain) {
+      // What the token loop must see: names, comments, arrows, resources.
+      if (c == '%' || c == '^' || c == '/' || (c == '-' && (p[1] == '>' || p[1] == '}')) ||
+          (c == '-' && p > open && p[-1] == '{'))
+        return nullptr;
+      if (c == '-') {
+        ++p;
+        continue;
+      }
+    }
     switch (c) {
     case '(':
     case '[':
     case '{':
     case '<':
-      if (depth == kMaxNest) {
+      if (depth == maxNest) {
         errorAt = p;
-        error_ = "nesting deeper than 4096 brackets";
+        if (error)
+          *error = "nesting deeper than 4096 brackets";
         return nullptr;
       }
       stackBuf[depth++] = closerOf(c);
@@ -280,17 +306,16 @@ const char *Lexer::skipBracketed(const char *open, const char *&errorAt) {
     case '}':
       if (stackBuf[depth - 1] != c) {
         errorAt = p;
-        error_ = std::string("unbalanced '") + c + "'";
-        if (stackBuf[depth - 1] != '>')
-          error_ += std::string(", expected '") + stackBuf[depth - 1] + "'";
+        if (error) {
+          *error = std::string("unbalanced '") + c + "'";
+          if (stackBuf[depth - 1] != '>')
+            *error += std::string(", expected '") + stackBuf[depth - 1] + "'";
+        }
         return nullptr;
       }
       ++p;
-      if (--depth == 0) {
-        cur_ = p;
-        atLineStart_ = false;
+      if (--depth == 0)
         return p;
-      }
       continue;
     case '>':
       ++p;
@@ -298,11 +323,8 @@ const char *Lexer::skipBracketed(const char *open, const char *&errorAt) {
         continue; // `->`
       if (stackBuf[depth - 1] != '>')
         continue; // a stray '>' in a dialect body (`>=`)
-      if (--depth == 0) {
-        cur_ = p;
-        atLineStart_ = false;
+      if (--depth == 0)
         return p;
-      }
       continue;
     case '"':
       for (++p;; ++p) {
@@ -316,7 +338,8 @@ const char *Lexer::skipBracketed(const char *open, const char *&errorAt) {
           break;
         if (*p == '\n' || p >= end_) {
           errorAt = p;
-          error_ = "expected '\"' to end the string literal";
+          if (error)
+            *error = "expected '\"' to end the string literal";
           return nullptr;
         }
       }
@@ -337,8 +360,9 @@ const char *Lexer::skipBracketed(const char *open, const char *&errorAt) {
         if (onlySpace && q[0] == '-' && q[1] == '-' && q[2] == '-' && q[3] == '-' &&
             q[4] == '-') {
           errorAt = p;
-          error_ = std::string("expected '") + stackBuf[depth - 1] +
-                   "' before the '// -----' marker";
+          if (error)
+            *error = std::string("expected '") + stackBuf[depth - 1] +
+                     "' before the '// -----' marker";
           return nullptr;
         }
         while (p < end_ && *p != '\n')
@@ -351,13 +375,15 @@ const char *Lexer::skipBracketed(const char *open, const char *&errorAt) {
       unsigned char u = static_cast<unsigned char>(c);
       if (p >= end_) {
         errorAt = p;
-        error_ = std::string("expected '") + stackBuf[depth - 1] +
-                 "' to close the bracket, found end of file";
+        if (error)
+          *error = std::string("expected '") + stackBuf[depth - 1] +
+                   "' to close the bracket, found end of file";
         return nullptr;
       }
       if ((u < 0x20 && c != '\t' && c != '\r') || u >= 0x7f) {
         errorAt = p;
-        error_ = "unexpected byte outside a string or comment (binary data?)";
+        if (error)
+          *error = "unexpected byte outside a string or comment (binary data?)";
         return nullptr;
       }
       ++p;

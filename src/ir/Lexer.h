@@ -37,6 +37,14 @@ public:
   /// after the closer; on failure returns null and sets `errorAt` and
   /// errorMessage().
   const char *skipBracketed(const char *open, const char *&errorAt);
+  /// Deepest nesting skipBracketed follows.
+  static constexpr size_t kMaxNest = 4096;
+  /// For a plain bracketed run opening at `open` (one with no `%`, `^`,
+  /// comment, `->`, `{-` or `-}` before its closer): where skipBracketed
+  /// would end (the byte after the closer). Null for any other run, where
+  /// skipBracketed would fail, or where the nesting passes `maxNest` (at
+  /// most kMaxNest). Nothing in the lexer changes.
+  const char *plainBracketEnd(const char *open, size_t maxNest) const;
   /// Message of the last error token.
   const std::string &errorMessage() const { return error_; }
   /// The buffer being lexed.
@@ -56,6 +64,9 @@ private:
   Token lexString(const char *start, bool nl);
   Token lexNumber(const char *start, bool nl);
   Token lexPrefixed(Token::Kind kind, const char *start, bool nl);
+  template <bool Plain>
+  const char *scanBracketed(const char *open, size_t maxNest, const char *&errorAt,
+                            std::string *error) const;
 
   const support::SourceBuffer &buf_;
   const char *cur_;

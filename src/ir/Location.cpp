@@ -136,10 +136,20 @@ ResolvedLoc resolveLocation(const Module &m, const Operation *op) {
 
 namespace {
 
-bool isAliasChar(char c) {
+constexpr bool isAliasCharSlow(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$' ||
          c == '.' || c == '-';
 }
+struct AliasCharTable {
+  bool t[256];
+  constexpr AliasCharTable() : t() {
+    for (int c = 0; c < 256; ++c)
+      t[c] = isAliasCharSlow(static_cast<unsigned char>(c));
+  }
+};
+constexpr AliasCharTable kAliasChar{};
+
+bool isAliasChar(char c) { return kAliasChar.t[static_cast<unsigned char>(c)]; }
 
 /// The next `loc(` or `//` in `text` from `from`, or npos. Compares over 16
 /// positions at a time: memmem's per-call setup costs more than the scan on
@@ -147,16 +157,20 @@ bool isAliasChar(char c) {
 size_t findLocOrComment(std::string_view text, size_t from) {
   size_t i = from;
 #if defined(__SSE2__)
-  const __m128i l = _mm_set1_epi8('l'), o = _mm_set1_epi8('o'), c = _mm_set1_epi8('c'), p = _mm_set1_epi8('('),
-                slash = _mm_set1_epi8('/');
+  const __m128i l = _mm_set1_epi8('l'), p = _mm_set1_epi8('('), slash = _mm_set1_epi8('/');
   for (; i + 19 <= text.size(); i += 16) {
     auto at = [&](size_t k) { return _mm_loadu_si128(reinterpret_cast<const __m128i *>(text.data() + i + k)); };
     __m128i v0 = at(0), v1 = at(1);
-    __m128i loc = _mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(v0, l), _mm_cmpeq_epi8(v1, o)),
-                                _mm_and_si128(_mm_cmpeq_epi8(at(2), c), _mm_cmpeq_epi8(at(3), p)));
+    // `l..(` and `//` mark candidates; the `oc` of a `l..(` is checked per
+    // candidate (IR rarely has an `l` three bytes before a `(` otherwise).
+    __m128i loc = _mm_and_si128(_mm_cmpeq_epi8(v0, l), _mm_cmpeq_epi8(at(3), p));
     __m128i comment = _mm_and_si128(_mm_cmpeq_epi8(v0, slash), _mm_cmpeq_epi8(v1, slash));
-    if (int mask = _mm_movemask_epi8(_mm_or_si128(loc, comment)))
-      return i + static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
+    for (unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(loc, comment))); mask;
+         mask &= mask - 1) {
+      size_t k = i + static_cast<size_t>(__builtin_ctz(mask));
+      if (text[k] == '/' || (text[k + 1] == 'o' && text[k + 2] == 'c'))
+        return k;
+    }
   }
 #endif
   return std::min(text.find("loc(", i), text.find("//", i));
@@ -225,6 +239,21 @@ std::vector<MissingLocAlias> missingLocAliases(const Module &m) {
     // Every `loc(` that starts a location (not the tail of `local_alloc(`),
     // to the end of its parentheses or line; the `#name`s inside are
     // location aliases. Strings are skipped: a NameLoc may hold any text.
+    // The alias named at text[j] (`#name`): counted when undefined. Returns
+    // the byte after the name.
+    auto aliasAt = [&](size_t j) {
+      size_t e = j + 1;
+      while (e < text.size() && isAliasChar(text[e]))
+        ++e;
+      std::string_view name = text.substr(j, e - j);
+      if (name.size() > 1 && !defined.has(name)) {
+        auto [it, fresh] = seen.emplace(name, out.size());
+        if (fresh)
+          out.push_back({name, static_cast<uint32_t>(c.range.offset + j), 0});
+        ++out[it->second].uses;
+      }
+      return e;
+    };
     for (size_t at = 0;;) {
       size_t i = findLocOrComment(text, at);
       if (i == std::string_view::npos)
@@ -243,6 +272,16 @@ std::vector<MissingLocAlias> missingLocAliases(const Module &m) {
         continue;
       int depth = 1;
       size_t j = i + 4;
+      // `loc(#name)`, the location of most ops, without the general scan.
+      if (j < text.size() && text[j] == '#') {
+        size_t e = j + 1;
+        while (e < text.size() && isAliasChar(text[e]))
+          ++e;
+        if (e < text.size() && text[e] == ')') {
+          at = aliasAt(j) + 1;
+          continue;
+        }
+      }
       // Only `"`, `(`, `)`, `#` and the line's end matter: jump between them.
       for (; depth > 0; ++j) {
         j = detail::findAnyOf5(text, j, '"', '(', ')', '#', '\n');
@@ -261,17 +300,7 @@ std::vector<MissingLocAlias> missingLocAliases(const Module &m) {
         } else if (ch == ')') {
           --depth;
         } else if (ch == '#') {
-          size_t e = j + 1;
-          while (e < text.size() && isAliasChar(text[e]))
-            ++e;
-          std::string_view name = text.substr(j, e - j);
-          if (name.size() > 1 && !defined.has(name)) {
-            auto [it, fresh] = seen.emplace(name, out.size());
-            if (fresh)
-              out.push_back({name, static_cast<uint32_t>(c.range.offset + j), 0});
-            ++out[it->second].uses;
-          }
-          j = e - 1;
+          j = aliasAt(j) - 1;
         }
       }
       at = j;

@@ -22,19 +22,37 @@ struct AliasDef {
   bool isType = false;
 };
 
+/// Alias name -> position in a chunk's alias list: open addressing over
+/// 32-bit slots, built once when the chunk is parsed (a pretty dump defines a
+/// `#loc` alias per source line, so the table must be cheap to fill).
+class AliasIndex {
+public:
+  /// Indexes `aliases`, whose names point into `text`; the first definition
+  /// of a name wins.
+  void build(const char *text, const std::vector<AliasDef> &aliases);
+  /// The position of alias `name` (sigil included), or -1.
+  int64_t find(const std::vector<AliasDef> &aliases, std::string_view name) const;
+
+private:
+  static uint64_t hash(std::string_view s);
+  std::string_view nameOf(const AliasDef &a) const { return {text_ + a.name.offset, a.name.size}; }
+  const char *text_ = nullptr;
+  std::vector<uint32_t> slots_; // position + 1; 0 = empty
+};
+
 /// One `// -----` chunk: an independent unit with its own aliases.
 struct Chunk {
   Region *body = nullptr; // one block holding the top-level ops
   std::vector<AliasDef> aliases;
   std::vector<SourceRange> resources; // `{-# ... #-}` blocks
-  std::unordered_map<std::string_view, uint32_t> aliasIndex; // name -> aliases
+  AliasIndex aliasIndex;              // name -> aliases
   SourceRange range;
   bool hadError = false;
 
   /// The value of alias `name` (sigil included), or null.
   const AliasDef *findAlias(std::string_view name) const {
-    auto it = aliasIndex.find(name);
-    return it == aliasIndex.end() ? nullptr : &aliases[it->second];
+    int64_t i = aliasIndex.find(aliases, name);
+    return i < 0 ? nullptr : &aliases[static_cast<size_t>(i)];
   }
 };
 

@@ -57,6 +57,8 @@ struct Value {
 };
 
 /// An operation in either the generic or a custom (pretty) form.
+/// 104 bytes (docs/Parser.md "Memory and speed"): one is made per op line, so
+/// every field counts; successors sit after the operands in one arena array.
 class Operation {
 public:
   /// How the op was written.
@@ -66,22 +68,23 @@ public:
   Block *parent = nullptr;  // null for top-level ops of a chunk
   Operation *next = nullptr; // next op in the parent block
   Value *results = nullptr;
-  Value **operands = nullptr;
+  Value **operands = nullptr; // then numSuccessors Block* (see successor())
   Region *firstRegion = nullptr;
-  Block **successors = nullptr;
   uint32_t numResults = 0;
   uint32_t numOperands = 0;
-  uint16_t numRegions = 0;
-  uint16_t numSuccessors = 0;
-  Form form = Form::Pretty;
-  bool hasUnresolvedOperands = false;
   uint32_t line = 0;      // 1-based line of the first byte
+  uint16_t numSuccessors = 0;
+  uint16_t numRegions : 15 = 0; // the parser allows kMaxRegions
+  Form form : 1 = Form::Pretty;
   SourceRange range;      // the whole op, results through location
   SourceRange attrs;      // `{...}` attribute dictionary, braces included
   SourceRange props;      // generic-form `<{...}>`, brackets included
   SourceRange typeSig;    // text after the last top-level ':' (pretty) or
                           // the function type (generic)
   SourceRange loc;        // `loc(...)`, parentheses included
+
+  /// Most regions one op may hold (numRegions has 15 bits).
+  static constexpr uint32_t kMaxRegions = (1u << 15) - 1;
 
   /// The full op name, e.g. "scf.for".
   std::string_view opName() const { return name->name; }
@@ -91,6 +94,10 @@ public:
   Value *operand(uint32_t i) const { return operands[i]; }
   /// The i-th result.
   Value *result(uint32_t i) const { return results + i; }
+  /// The i-th successor block (`[^bb1, ^bb2]`, `cf.br ^bb1`).
+  Block *successor(uint32_t i) const {
+    return reinterpret_cast<Block *const *>(operands + numOperands)[i];
+  }
   /// The i-th region, or null.
   Region *region(uint32_t i) const;
   /// The op that holds this op's block, or null at top level.

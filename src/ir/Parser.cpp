@@ -86,8 +86,10 @@ public:
   }
 
   void clear() {
-    std::fill(slots_.begin(), slots_.end(), -1);
-    std::fill(numeric_.begin(), numeric_.end(), -1);
+    // Only the slots in use: the tables keep the size of the largest chunk,
+    // and a pass log or a test file has thousands of small ones.
+    for (const Key &k : keys_)
+      (k.slot >= 0 ? slots_[static_cast<size_t>(k.slot)] : numeric_[static_cast<size_t>(~k.slot)]) = -1;
     keys_.clear();
     entries_.clear();
     undo_.clear();
@@ -97,6 +99,7 @@ private:
   struct Key {
     std::string_view name;
     int32_t current = -1;
+    int32_t slot = 0; // index into slots_, or ~index into numeric_
   };
   static size_t hash(std::string_view s) {
     uint64_t h = 1469598103934665603ull;
@@ -125,7 +128,7 @@ private:
       int32_t &slot = numeric_[static_cast<size_t>(n)];
       if (slot < 0) {
         slot = static_cast<int32_t>(keys_.size());
-        keys_.push_back({name, -1});
+        keys_.push_back({name, -1, ~static_cast<int32_t>(n)});
       }
       return keys_[static_cast<size_t>(slot)];
     }
@@ -136,7 +139,7 @@ private:
       int32_t s = slots_[i];
       if (s == -1) {
         slots_[i] = static_cast<int32_t>(keys_.size());
-        keys_.push_back({name, -1});
+        keys_.push_back({name, -1, static_cast<int32_t>(i)});
         return keys_.back();
       }
       if (keys_[static_cast<size_t>(s)].name == name)
@@ -147,12 +150,13 @@ private:
     std::vector<int32_t> fresh(slots_.size() * 2, -1);
     size_t mask = fresh.size() - 1;
     for (size_t k = 0; k < keys_.size(); ++k) {
-      if (numericName(keys_[k].name) >= 0)
-        continue;
+      if (keys_[k].slot < 0)
+        continue; // numeric
       size_t i = hash(keys_[k].name) & mask;
       while (fresh[i] != -1)
         i = (i + 1) & mask;
       fresh[i] = static_cast<int32_t>(k);
+      keys_[k].slot = static_cast<int32_t>(i);
     }
     slots_.swap(fresh);
   }
@@ -308,6 +312,7 @@ private:
   bool braceOpensRegion();
   Step prettyTopLevel(size_t fi);
   bool closePrettyBracket(size_t fi);
+  bool skipPlainBracket(size_t fi);
   bool prettyArgumentDef(size_t fi);
   Step prettyPercent(size_t fi, bool top);
   void prettySuccessor(size_t fi, Block *b);
@@ -339,6 +344,7 @@ private:
     return fi;
   }
   void inferPrettyResultTypes(Operation *op, SourceRange header);
+  void typesFromSignature(Operation *op);
 
   Module &m_;
   Diagnostics &diags_;
@@ -360,6 +366,7 @@ private:
   std::vector<PendingArg> pending_;
   std::vector<Token::Kind> brackets_;
   std::vector<BlockRef> blockRefs_;
+  std::vector<AliasDef> aliases_; // of the chunk being parsed
   NameTable names_;
   struct ForwardRef {
     std::string_view name;
@@ -370,6 +377,31 @@ private:
   std::vector<ForwardRef> forwardRefs_;
   size_t openForwardRefs_ = 0;
   std::vector<std::string_view> scratchTypes_;
+  /// Result types per pretty signature text (inferPrettyResultTypes).
+  struct SigMemo {
+    static constexpr uint32_t kSlots = 1024, kMaxResults = 4;
+    struct Entry {
+      uint64_t hash = 0;
+      uint32_t offset = 0, size = 0; // the signature text seen last
+      uint32_t numResults = 0;
+      SourceRange types[kMaxResults]; // relative to the signature; empty: unset
+    };
+    std::vector<Entry> slots = std::vector<Entry>(kSlots);
+    static uint64_t hash(std::string_view s) {
+      uint64_t h = s.size() * 0x9E3779B97F4A7C15ull;
+      size_t i = 0;
+      for (; i + 8 <= s.size(); i += 8) {
+        uint64_t w;
+        std::memcpy(&w, s.data() + i, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+      }
+      for (; i < s.size(); ++i)
+        h = (h ^ static_cast<unsigned char>(s[i])) * 0x100000001b3ull;
+      return h ^ (h >> 29);
+    }
+  };
+  SigMemo sigMemo_;
   std::vector<SourceRange> resultTypes_;
 };
 
@@ -439,9 +471,11 @@ void Parser::finishChunk() {
   uint32_t end = tok_.kind == Token::eof ? static_cast<uint32_t>(buf_.size())
                                          : offsetOf(tok_);
   chunk_->range = {chunkStart_, end > chunkStart_ ? end - chunkStart_ : 0};
-  chunk_->aliasIndex.reserve(chunk_->aliases.size()); // no rehash while filling
-  for (uint32_t i = 0; i < chunk_->aliases.size(); ++i)
-    chunk_->aliasIndex.emplace(m_.str(chunk_->aliases[i].name), i);
+  // Gathered in a reused vector, kept at their exact size (a pass log holds
+  // thousands of chunks).
+  chunk_->aliases.assign(aliases_.begin(), aliases_.end());
+  aliases_.clear();
+  chunk_->aliasIndex.build(buf_.data(), chunk_->aliases);
 }
 
 void Parser::recover() {
@@ -668,7 +702,7 @@ bool Parser::parseAlias() {
   if (lastEnd_ <= start)
     return error(tok_, "expected a value after '='");
   a.value = {start, lastEnd_ - start};
-  chunk_->aliases.push_back(a);
+  aliases_.push_back(a);
   return true;
 }
 
@@ -932,8 +966,6 @@ void Parser::resolveForwardRefs(Operation *root) {
           v = static_cast<Value *>(v->owner);
         op->operands[i] = v;
       }
-      if (v->kind == Value::Unresolved)
-        op->hasUnresolvedOperands = true;
     }
     for (Region *r = op->firstRegion; r; r = r->next)
       for (Block *b = r->first; b; b = b->next)
@@ -962,6 +994,9 @@ void Parser::resolveForwardRefs(Operation *root) {
 
 bool Parser::pushRegion(size_t fi, bool withPendingArgs) {
   Frame &f = frames_[fi];
+  if (f.op->numRegions == Operation::kMaxRegions)
+    return error(tok_, "more than " + std::to_string(Operation::kMaxRegions) +
+                           " regions in one operation");
   Region *r = m_.arena().make<Region>();
   r->parent = f.op;
   r->range.offset = offsetOf(tok_);
@@ -1012,24 +1047,20 @@ bool Parser::pushRegion(size_t fi, bool withPendingArgs) {
 void Parser::finishOp(size_t fi) {
   Frame &f = frames_[fi];
   Operation *op = f.op;
+  // Operands, then successors, in one array (Operation::successor).
   size_t nOps = operands_.size() - f.operandMark;
-  op->numOperands = static_cast<uint32_t>(nOps);
-  op->operands = nOps ? static_cast<Value **>(m_.arena().allocate(
-                            sizeof(Value *) * nOps, alignof(Value *)))
-                      : nullptr;
-  for (size_t i = 0; i < nOps; ++i) {
-    op->operands[i] = operands_[f.operandMark + i];
-    if (op->operands[i]->kind == Value::Unresolved)
-      op->hasUnresolvedOperands = true;
-  }
-  operands_.resize(f.operandMark);
   size_t nSucc = successors_.size() - f.successorMark;
+  static_assert(sizeof(Value *) == sizeof(Block *) && alignof(Value *) == alignof(Block *));
+  op->numOperands = static_cast<uint32_t>(nOps);
   op->numSuccessors = static_cast<uint16_t>(nSucc);
-  op->successors = nSucc ? static_cast<Block **>(m_.arena().allocate(
-                               sizeof(Block *) * nSucc, alignof(Block *)))
-                         : nullptr;
-  for (size_t i = 0; i < nSucc; ++i)
-    op->successors[i] = successors_[f.successorMark + i];
+  op->operands = nOps + nSucc ? static_cast<Value **>(m_.arena().allocate(
+                                    sizeof(Value *) * (nOps + nSucc), alignof(Value *)))
+                              : nullptr;
+  if (nOps)
+    std::memcpy(op->operands, operands_.data() + f.operandMark, sizeof(Value *) * nOps);
+  if (nSucc)
+    std::memcpy(op->operands + nOps, successors_.data() + f.successorMark, sizeof(Block *) * nSucc);
+  operands_.resize(f.operandMark);
   successors_.resize(f.successorMark);
   pending_.resize(f.pendingMark);
   brackets_.resize(f.bracketMark);
@@ -1093,6 +1124,37 @@ void Parser::inferPrettyResultTypes(Operation *op, SourceRange header) {
   }
   if (op->typeSig.empty())
     return;
+  if (!header.empty() || op->numResults > SigMemo::kMaxResults) {
+    typesFromSignature(op);
+    return;
+  }
+  // Signatures repeat (a kernel uses a handful of tensor types): the types a
+  // signature text gives its results are worked out once and remembered.
+  std::string_view sig = m_.str(op->typeSig);
+  uint64_t h = SigMemo::hash(sig) ^ (uint64_t(op->numResults) << 56);
+  SigMemo::Entry &e = sigMemo_.slots[h & (SigMemo::kSlots - 1)];
+  if (e.size == sig.size() && e.numResults == op->numResults && e.hash == h &&
+      std::memcmp(buf_.data() + e.offset, sig.data(), sig.size()) == 0) {
+    for (uint32_t i = 0; i < op->numResults; ++i)
+      if (e.types[i].size)
+        op->results[i].type = {op->typeSig.offset + e.types[i].offset, e.types[i].size};
+    return;
+  }
+  typesFromSignature(op);
+  e.hash = h;
+  e.offset = op->typeSig.offset;
+  e.size = op->typeSig.size;
+  e.numResults = op->numResults;
+  for (uint32_t i = 0; i < op->numResults; ++i) {
+    SourceRange t = op->results[i].type; // inside the signature, or unset
+    e.types[i] = t.size ? SourceRange{t.offset - op->typeSig.offset, t.size} : SourceRange{};
+  }
+}
+
+/// The result types of a pretty op from its signature (Parser::typeSig):
+/// the one type of a simple signature, else the types after the last
+/// top-level `->` or `to`, matched to the results by count.
+void Parser::typesFromSignature(Operation *op) {
   std::string_view sig = m_.str(op->typeSig);
   // Most ops end in one type (`: tensor<128xi32, #blocked>`): with no
   // top-level `->`, `,` or blank there is one piece, every result's type.
@@ -1472,6 +1534,39 @@ void Parser::prettySuccessor(size_t fi, Block *b) {
   frames_[fi].continuation = false;
 }
 
+/// An opener inside a pretty op whose bracketed run is plain (see
+/// Lexer::plainBracketEnd), such as the type `tensor<128xf32, #blocked>`.
+/// None of its tokens is an SSA or block name, an arrow (or a name ending in
+/// `-` before a `>`) or a resource marker, so the token loop would only match
+/// its brackets as skipBracketed does: the run is read in one
+/// byte scan through its closer, leaving the parser as the token loop would
+/// (the same closer as last token, signature end and continuation). False,
+/// with nothing moved, for any other run and any run the token loop would
+/// reject: that one is read token by token.
+bool Parser::skipPlainBracket(size_t fi) {
+  // The token loop lets kMaxDepth + 1 brackets be open in one op.
+  size_t open = brackets_.size() - frames_[fi].bracketMark;
+  const char *b = tok_.spelling.data();
+  const char *e = lex_.plainBracketEnd(b, kMaxDepth + 1 - open);
+  if (!e)
+    return false;
+  char closer = e[-1];
+  prevTok_.kind = closer == '>' ? Token::greater : closer == ')' ? Token::r_paren : Token::r_square;
+  prevTok_.newlineBefore = false;
+  prevTok_.spelling = std::string_view(e - 1, 1);
+  lastEnd_ = static_cast<uint32_t>(e - buf_.data());
+  hasAhead_ = false;
+  lex_.resetTo(e);
+  tok_ = lex_.lex();
+  Frame &g = frames_[fi];
+  g.continuation = false; // a closer asks for nothing more
+  if (g.sigOpen)
+    g.sigEnd = lastEnd_;
+  if (g.hdrOpen)
+    g.hdrEnd = lastEnd_;
+  return true;
+}
+
 /// Scans one pretty-form op: see the file comment for the rules. Each token
 /// is handled at op level (prettyTopLevel) or inside the op (below); what
 /// neither consumes is an ordinary token of the op's text.
@@ -1506,6 +1601,8 @@ bool Parser::stepPretty(size_t fi) {
     case Token::less:
       if (brackets_.size() - frames_[fi].bracketMark > kMaxDepth)
         return error(tok_, "nesting deeper than 4096 brackets");
+      if (skipPlainBracket(fi))
+        continue;
       brackets_.push_back(k);
       break;
     case Token::r_paren:

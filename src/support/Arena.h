@@ -51,26 +51,40 @@ public:
     return p;
   }
 
+  /// Makes the first slab at least `bytes` (before anything is allocated):
+  /// address space only, so a generous guess costs nothing but the pages
+  /// used, and one large slab spares the faults of growing through small ones.
+  void firstSlab(size_t bytes) {
+    if (slabs_.empty() && bytes > slabSize_)
+      slabSize_ = bytes;
+  }
+
   /// Total bytes reserved in slabs.
   size_t bytesReserved() const { return reserved_; }
 
 private:
   void grow(size_t atLeast) {
+    constexpr size_t kMaxGrowth = size_t(16) << 20, kHuge = size_t(2) << 20;
     size_t size = slabSize_;
-    if (slabSize_ < (size_t(16) << 20))
-      slabSize_ *= 2;
+    slabSize_ = slabSize_ < kMaxGrowth ? slabSize_ * 2 : kMaxGrowth;
     if (size < atLeast)
       size = atLeast;
     // Page-aligned slabs straight from mmap; huge pages where the kernel
     // allows cut page faults, which dominate building a large IR.
     size = (size + 4095) & ~size_t(4095);
-    void *slab = ::mmap(nullptr, size, PROT_READ | PROT_WRITE,
-                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (slab == MAP_FAILED)
+    // Large slabs start on a 2 MiB boundary so that huge pages can back all
+    // of them; the unaligned head of the mapping is never touched.
+    size_t pad = size >= kHuge ? kHuge : 0;
+    void *map = ::mmap(nullptr, size + pad, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (map == MAP_FAILED)
       throw std::bad_alloc();
-    if (size >= (size_t(2) << 20))
+    slabs_.push_back({map, size + pad});
+    char *slab = static_cast<char *>(map);
+    if (pad) {
+      slab = reinterpret_cast<char *>((reinterpret_cast<size_t>(map) + kHuge - 1) & ~(kHuge - 1));
       ::madvise(slab, size, MADV_HUGEPAGE);
-    slabs_.push_back({slab, size});
+    }
     reserved_ += size;
     cur_ = reinterpret_cast<size_t>(slab);
     end_ = cur_ + size;

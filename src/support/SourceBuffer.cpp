@@ -99,15 +99,14 @@ SourceBuffer::~SourceBuffer() {
 std::pair<uint32_t, uint32_t> SourceBuffer::lineCol(size_t offset) const {
   if (offset > size_)
     offset = size_;
-  uint32_t line = 1;
-  size_t lineStart = 0;
-  for (size_t i = 0; i < offset; ++i) {
-    if (data_[i] == '\n') {
-      ++line;
-      lineStart = i + 1;
-    }
-  }
-  return {line, static_cast<uint32_t>(offset - lineStart + 1)};
+  // Two loops the compiler and libc make wide: a diagnostic near the end
+  // of a large file must not cost a byte-at-a-time walk from its start.
+  uint32_t newlines = 0;
+  for (size_t i = 0; i < offset; ++i)
+    newlines += data_[i] == '\n';
+  const void *last = offset ? ::memrchr(data_, '\n', offset) : nullptr;
+  size_t lineStart = last ? static_cast<size_t>(static_cast<const char *>(last) - data_) + 1 : 0;
+  return {1 + newlines, static_cast<uint32_t>(offset - lineStart + 1)};
 }
 
 std::string_view SourceBuffer::lineText(size_t offset) const {

@@ -194,7 +194,7 @@ void ThreadGraph::build(const kernel::Kernel &k) {
       follow({op->firstRegion, nullptr, true, EdgeKind::Fork, op, 0}, out);
     } else if (op->numSuccessors > 0) {
       for (uint32_t i = 0; i < op->numSuccessors; ++i) {
-        const ir::Block *b = op->successors[i];
+        const ir::Block *b = op->successor(i);
         if (b && b->first)
           out.push_back({index_.at(b->first), EdgeKind::Next, nullptr, 0});
       }

@@ -134,7 +134,7 @@ TEST(Parser, ForwardReferencesAcrossBlocks) {
   ir::Operation *use = r->first->next->first;
   ir::Operation *def = r->last->first;
   EXPECT_EQ(use->operand(0), def->result(0));
-  EXPECT_EQ(r->first->first->successors[0], r->last);
+  EXPECT_EQ(r->first->first->successor(0), r->last);
 }
 
 TEST(Parser, UndefinedValuesAndBlocks) {
@@ -248,4 +248,124 @@ TEST(Parser, OpLinesFromOffsets) {
       {"builtin.module", 3}, {"t.broken", 14}, {"t.last", 17}, {"tt.func", 4},
       {"arith.addi", 5},     {"t.pair", 7}, {"t.two", 8},   {"tt.return", 10}};
   EXPECT_EQ(got, want);
+}
+
+// Brackets of pretty ops are read in one scan when they hold nothing the op
+// structure needs (Parser::skipPlainBracket); these are the runs that must
+// still be read token by token, and what both ways must agree on.
+TEST(Parser, PrettyBracketsPlainAndNot) {
+  auto p = parse(R"(
+tt.func @f(%a: i32, %b: i32) {
+  %0 = x.plain %a : tensor<4x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #blocked}>>
+  %1 = x.use_inside <%b> %a : i32
+  %2 = x.arrow %a : tensor<4xf32, #x.fn<(i32) -> i32>>
+  %3 = x.cmp %a : (tensor<2xi1>, !x.t<"%b ^bb">) -> !x.r<a > b>
+  %4 = x.dash %a : !x.t<#name-> f32
+  x.sink %0, %1, %2, %3, %4 : i32
+}
+)");
+  ASSERT_EQ(p->diags.errorCount(), 0u) << p->diags.all()[0].message;
+  ir::Block *body = firstOp(*p->m)->firstRegion->first;
+  ir::Operation *plain = nth(body, 0), *inside = nth(body, 1), *arrow = nth(body, 2), *cmp = nth(body, 3),
+                *dash = nth(body, 4), *sink = nth(body, 5);
+  EXPECT_EQ(p->m->str(plain->result(0)->type),
+            "tensor<4x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #blocked}>>");
+  EXPECT_EQ(plain->numOperands, 1u);
+  EXPECT_EQ(inside->numOperands, 2u); // `%b` inside `<...>` is a use
+  EXPECT_EQ(p->m->str(arrow->result(0)->type), "tensor<4xf32, #x.fn<(i32) -> i32>>");
+  EXPECT_EQ(cmp->numOperands, 1u); // the string's `%b` is text
+  EXPECT_EQ(p->m->str(cmp->result(0)->type), "!x.r<a > b>");
+  // `#name-` is one token whose `>` closes the `<` for the token loop (a
+  // byte scan would take `->` for an arrow): the run is read token by token,
+  // so the op still ends at its line; the signature keeps its text.
+  EXPECT_EQ(p->m->str(dash->result(0)->type), "!x.t<#name-> f32");
+  EXPECT_EQ(dash->numOperands, 1u);
+  EXPECT_EQ(sink->numOperands, 5u);
+  for (uint32_t i = 0; i < 5; ++i)
+    EXPECT_EQ(sink->operand(i)->definingOp(), nth(body, static_cast<int>(i)));
+}
+
+TEST(Parser, PrettyBracketErrorsAsBefore) {
+  // A bad byte inside a type is reported where the lexer meets it.
+  auto p = parse("tt.func @f(%a: i32) {\n  %0 = x.op %a : tensor<4x\x01" "f32>\n}\n");
+  ASSERT_EQ(p->diags.errorCount(), 1u);
+  EXPECT_NE(p->diags.all()[0].message.find("0x01"), std::string::npos) << p->diags.all()[0].message;
+  // An unclosed type at the end of a chunk.
+  auto q = parse("tt.func @f(%a: i32) {\n  %0 = x.op %a : tensor<4xf32\n}\n");
+  EXPECT_EQ(q->diags.errorCount(), 1u);
+}
+
+// The node sizes docs/Parser.md states ("Memory and speed"): a change that
+// grows them should be a decision, not an accident.
+TEST(Parser, NodeSizes) {
+  EXPECT_EQ(sizeof(ir::Operation), 104u);
+  EXPECT_EQ(sizeof(ir::Value), 32u);
+}
+
+TEST(Parser, AliasIndexFirstDefinitionWins) {
+  std::string text;
+  for (int i = 0; i < 3000; ++i)
+    text += "#loc" + std::to_string(i) + " = loc(\"f.py\":" + std::to_string(i + 1) + ":1)\n";
+  text += "#loc7 = loc(\"g.py\":1:1)\n#a = #x.y<1>\n!t = i32\n";
+  text += "x.op loc(#loc7)\n";
+  auto p = parse(text);
+  const ir::Chunk &c = p->m->chunks()[0];
+  ASSERT_EQ(c.aliases.size(), 3003u);
+  const ir::AliasDef *d = c.findAlias("#loc7");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(p->m->str(d->value), "loc(\"f.py\":8:1)");
+  for (int i = 0; i < 3000; i += 97)
+    EXPECT_EQ(c.findAlias("#loc" + std::to_string(i)), &c.aliases[static_cast<size_t>(i)]);
+  EXPECT_EQ(p->m->str(c.findAlias("!t")->value), "i32");
+  EXPECT_EQ(c.findAlias("#loc3000"), nullptr);
+  EXPECT_EQ(c.findAlias("#a2"), nullptr);
+  EXPECT_EQ(c.findAlias(""), nullptr);
+}
+
+// Result types are remembered per signature text (and result count): a
+// repeat must point into its own op's text and not mix up counts.
+TEST(Parser, RepeatedSignaturesGiveTheirOwnRanges) {
+  auto p = parse(R"(
+tt.func @f(%a: i32) {
+  %0:2 = x.op %a : (i32) -> (i32, f32)
+  %1 = x.op %a : (i32) -> (i32, f32)
+  %2:2 = x.op %a : (i32) -> (i32, f32)
+  %3 = x.cast %a : i32 to i64
+  %4 = x.cast %a : i32 to i64
+}
+)");
+  ASSERT_EQ(p->diags.errorCount(), 0u);
+  ir::Block *body = firstOp(*p->m)->firstRegion->first;
+  for (int k : {0, 2}) {
+    ir::Operation *op = nth(body, k);
+    EXPECT_EQ(p->m->str(op->result(0)->type), "i32");
+    EXPECT_EQ(p->m->str(op->result(1)->type), "f32");
+    EXPECT_GE(op->result(1)->type.offset, op->range.offset);
+    EXPECT_LE(op->result(1)->type.end(), op->range.end());
+  }
+  EXPECT_EQ(p->m->str(nth(body, 1)->result(0)->type), "f32");
+  for (int k : {3, 4}) {
+    ir::Operation *op = nth(body, k);
+    EXPECT_EQ(p->m->str(op->result(0)->type), "i64");
+    EXPECT_GE(op->result(0)->type.offset, op->range.offset);
+    EXPECT_LE(op->result(0)->type.end(), op->range.end());
+  }
+}
+
+// Names do not leak from one `// -----` chunk to the next (the name table is
+// emptied slot by slot between chunks).
+TEST(Parser, ChunksDoNotShareNames) {
+  auto p = parse(
+      "\"f\"() ({\n  %5000 = \"a\"() : () -> i32\n  %x = \"b\"() : () -> i32\n}) : () -> ()\n"
+      "// -----\n"
+      "\"g\"() ({\n  \"use\"(%5000, %x) : (i32, i32) -> ()\n}) : () -> ()\n"
+      "// -----\n"
+      "\"h\"() ({\n  %5000 = \"a\"() : () -> i32\n  %x = \"b\"() : () -> i32\n"
+      "  \"use\"(%5000, %x) : (i32, i32) -> ()\n}) : () -> ()\n");
+  ASSERT_EQ(p->diags.errorCount(), 2u);
+  EXPECT_NE(p->diags.all()[0].message.find("'%5000'"), std::string::npos);
+  EXPECT_NE(p->diags.all()[1].message.find("'%x'"), std::string::npos);
+  ir::Operation *use = nth(firstOp(*p->m, 2)->firstRegion->first, 2);
+  EXPECT_EQ(use->operand(0), nth(firstOp(*p->m, 2)->firstRegion->first, 0)->result(0));
+  EXPECT_EQ(use->operand(1), nth(firstOp(*p->m, 2)->firstRegion->first, 1)->result(0));
 }

@@ -47,3 +47,17 @@ TEST(SourceBuffer, SentinelAfterEnd) {
   EXPECT_EQ(buf->data()[3], '\0');
   EXPECT_EQ(buf->lineCol(2), std::make_pair(1u, 3u));
 }
+
+TEST(SourceBuffer, LineColAcrossLines) {
+  std::string text = "ab\n\ncd\n";
+  for (int i = 0; i < 100; ++i)
+    text += "0123456789abcdef0123456789\n"; // long enough for wide loops
+  auto buf = SourceBuffer::fromString("t", text);
+  EXPECT_EQ(buf->lineCol(0), std::make_pair(1u, 1u));
+  EXPECT_EQ(buf->lineCol(2), std::make_pair(1u, 3u)); // the newline itself
+  EXPECT_EQ(buf->lineCol(3), std::make_pair(2u, 1u));
+  EXPECT_EQ(buf->lineCol(4), std::make_pair(3u, 1u));
+  EXPECT_EQ(buf->lineCol(5), std::make_pair(3u, 2u));
+  EXPECT_EQ(buf->lineCol(7 + 27 * 50 + 5), std::make_pair(54u, 6u));
+  EXPECT_EQ(buf->lineCol(text.size() + 10), std::make_pair(104u, 1u)); // clamped to the end
+}
