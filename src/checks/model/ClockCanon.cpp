@@ -60,7 +60,8 @@ uint32_t counterOf(size_t actor) {
 bool canonicalizeClocks(State &s) {
   // Every (counter, value) present, sorted: a value's rank is its place
   // among its counter's values.
-  std::vector<uint64_t> vals;
+  thread_local std::vector<uint64_t> vals; // reused: this runs for every new state
+  vals.clear();
   eachValue(s, [&](uint32_t c, uint32_t v) {
     if (v)
       vals.push_back(entry(c, v));

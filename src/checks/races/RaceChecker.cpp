@@ -181,9 +181,11 @@ std::vector<KernelModelResult> checkDeadlocksAndRaces(const ir::Module &m, const
         r.deadlock.runs.push_back(std::move(proofRun));
         deadlockDone = true; // the proof covers every value the runs would try
       }
-      // With clocks the search is larger: where the plain proof ran out of
-      // its budget, the race proof would too.
-      if (!(r.deadlock.proof.attempted && !r.deadlock.proof.proved && proofRun.stop.gap == Gap::Budget))
+      // The clocked search refines the plain one (each of its states is a
+      // plain state with clocks, each of its folds a plain fold): where the
+      // plain proof stopped undecided or over-arrived, the race proof would
+      // too. Only a hang, which ends no race search, leaves it a chance.
+      if (r.deadlock.proof.proved || proofRun.verdict == "deadlock")
         racesDone = proveRaces(m, k, opts, both, obs, r.races);
     }
     for (auto &[b, label] : runs) {
