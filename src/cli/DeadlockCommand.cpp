@@ -69,12 +69,11 @@ nlohmann::json kernelJson(const support::SourceBuffer &buf, const checks::Kernel
 /// trace, cause and barrier states are notes of the deadlock finding.
 void kernelText(std::ostream &os, const support::SourceBuffer &buf, const checks::KernelDeadlockResult &r) {
   const bool proved = r.proof.proved && r.verdict == "no-deadlock";
-  const char *gloss = proved && r.proof.fromTrip ? "every interleaving finishes, at every trip count >= 1 (proof below)"
-                      : proved                   ? "every interleaving finishes, at every trip count (proof below)"
-                      : r.verdict == "no-deadlock" ? "every interleaving of every run below finishes"
-                      : r.verdict == "trap"       ? "no interleaving hangs, but one over-arrives on an mbarrier: the GPU faults"
+  const std::string gloss = proved ? provedGloss(r.proof, "every interleaving finishes")
+                            : r.verdict == "no-deadlock" ? "every interleaving of every run below finishes"
+                            : r.verdict == "trap" ? "no interleaving hangs, but one over-arrives on an mbarrier: the GPU faults"
                                                   : "";
-  kernelHeader(os, r.kernel, r.verdict, gloss, r.reason, proved ? std::vector<std::string>{} : r.unboundArgs);
+  kernelHeader(os, r.kernel, r.verdict, gloss.c_str(), r.reason, proved ? std::vector<std::string>{} : r.unboundArgs);
   if (!r.expectedGpu.empty() && (r.verdict != "no-deadlock" || !r.inOrderWrong.empty()))
     os << "  expected on the GPU: " << r.expectedGpu << "\n";
   if (proved) {

@@ -84,6 +84,11 @@ void proofText(std::ostream &os, const checks::TripProofResult &p) {
      << " recurred shifted by whole periods and share the future of an explored one\n";
 }
 
+std::string provedGloss(const checks::TripProofResult &p, const std::string &what) {
+  return what + ", at every trip count" + (p.fromTrip ? " >= " + std::to_string(p.fromTrip) : std::string()) +
+         " (proof below)";
+}
+
 nlohmann::json proofJson(const checks::TripProofResult &p) {
   if (!p.attempted)
     return nullptr;

@@ -59,6 +59,9 @@ private:
 /// The proof for every trip count, as text (indented under a kernel's
 /// header) and as the `proof` key of a kernel's JSON.
 void proofText(std::ostream &os, const checks::TripProofResult &p);
+/// The header's gloss of a clean verdict the proof holds for: `what` ("every
+/// interleaving finishes"), then ", at every trip count[ >= 1] (proof below)".
+std::string provedGloss(const checks::TripProofResult &p, const std::string &what);
 nlohmann::json proofJson(const checks::TripProofResult &p);
 
 void kernelHeader(std::ostream &os, const std::string &kernel, const std::string &verdict, const char *gloss,

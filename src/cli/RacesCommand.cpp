@@ -24,7 +24,8 @@ nlohmann::json kernelJson(const support::SourceBuffer &buf, const checks::races:
     runs.push_back({{"bindings", run.bindings}, {"verdict", run.verdict}, {"reason", run.reason},
                     {"states", run.states}, {"stuck_states", run.stuckStates}, {"over_arrival", run.overArrival}});
   nlohmann::json kj = {{"name", r.kernel}, {"verdict", r.verdict}, {"reason", r.reason},
-                       {"unbound_args", r.unboundArgs}, {"runs", runs}, {"race", nullptr}};
+                       {"unbound_args", r.unboundArgs}, {"runs", runs}, {"race", nullptr},
+                       {"proof", proofJson(r.proof)}};
   if (!r.race)
     return kj;
   const auto &race = *r.race;
@@ -41,14 +42,24 @@ nlohmann::json kernelJson(const support::SourceBuffer &buf, const checks::races:
 /// The kernel's own text section: verdict, runs, and the pair of accesses;
 /// the reason and the trace are the race finding's notes and trace.
 void kernelText(std::ostream &os, const support::SourceBuffer &buf, const checks::races::KernelRaceResult &r) {
-  kernelHeader(os, r.kernel, r.verdict,
-               r.verdict == "no-race" ? "every access is ordered in every interleaving of every run below" : "",
-               r.reason, r.unboundArgs);
+  const bool proved = r.proof.proved && r.verdict == "no-race";
+  const std::string gloss = proved ? provedGloss(r.proof, "every access is ordered in every interleaving")
+                            : r.verdict == "no-race" ? "every access is ordered in every interleaving of every run below"
+                                                     : "";
+  kernelHeader(os, r.kernel, r.verdict, gloss.c_str(), r.reason, proved ? std::vector<std::string>{} : r.unboundArgs);
+  if (proved) {
+    proofText(os, r.proof);
+    if (!r.runs.empty() && r.runs.front().stuckStates)
+      os << fmt::format("    {} of them stuck: see tscope deadlock\n", r.runs.front().stuckStates);
+    return;
+  }
   for (const auto &run : r.runs)
     os << fmt::format("  run {}: {} ({} states{}{}){}\n", run.bindings, run.verdict, run.states,
                       run.stuckStates ? fmt::format(", {} stuck: see tscope deadlock", run.stuckStates) : "",
                       run.overArrival ? ", an mbarrier over-arrival: see tscope deadlock" : "",
                       run.reason.empty() ? "" : ": " + run.reason);
+  if (r.proof.attempted && r.verdict == "no-race")
+    os << "  every trip count: not proved (" << r.proof.why << "); the verdict holds for the runs above\n";
   if (!r.race)
     return;
   const auto &race = *r.race;

@@ -139,8 +139,9 @@ std::string joined(const std::vector<std::string> &v, const char *sep = ", ") {
   return s;
 }
 
-/// What a deadlock result was proved for.
-std::string provenFor(const KernelDeadlockResult &r) {
+/// What a deadlock or race result was proved for: its proof for every trip
+/// count, else its runs.
+template <class Result> std::string provenFor(const Result &r) {
   if (r.proof.proved) {
     std::string s = "every interleaving, every trip count";
     if (r.proof.fromTrip == 1)
@@ -152,7 +153,7 @@ std::string provenFor(const KernelDeadlockResult &r) {
     return s;
   }
   std::vector<std::string> b;
-  for (const DeadlockRun &run : r.runs)
+  for (const auto &run : r.runs)
     b.push_back(run.bindings);
   return "every interleaving at " + joined(b, "; ");
 }
@@ -195,24 +196,29 @@ std::optional<bool> readsUnwritten(const ir::Module &m, const kernel::Kernel &k,
 }
 
 /// "no hang, no over-arrival, no race: every interleaving at ..." when the
-/// goals share a scope, else one "what: scope" per goal.
+/// goals share a scope, else the goals grouped by scope ("what, what:
+/// scope; ..."). A goal checked at "the same runs" (the bounded runs) shares
+/// a bounded scope only, never a proof for every trip count.
 std::string provenWords(const std::vector<GoalResult> &goals) {
-  std::vector<std::string> whats, parts;
-  std::string scope;
-  bool same = true;
-  for (const GoalResult &g : goals) {
-    if (g.scope == "every interleaving at the same runs" || g.scope == scope || scope.empty()) {
-      if (scope.empty() && g.scope != "every interleaving at the same runs")
-        scope = g.scope;
-    } else {
-      same = false;
-    }
-    whats.push_back(g.what);
-  }
-  if (same)
-    return joined(whats) + ": " + scope + (scope.starts_with("every interleaving at ") ? " (the check's bounded runs)" : "");
+  const std::string sameRuns = "every interleaving at the same runs";
+  std::vector<std::pair<std::string, std::vector<std::string>>> groups; // scope -> whats, in first-met order
+  std::string bounded; // the first scope of bounded runs
   for (const GoalResult &g : goals)
-    parts.push_back(g.what + ": " + g.scope);
+    if (g.scope != sameRuns && g.scope.starts_with("every interleaving at ") && bounded.empty())
+      bounded = g.scope;
+  for (const GoalResult &g : goals) {
+    std::string scope = g.scope == sameRuns ? (bounded.empty() ? "every interleaving of the check's bounded runs" : bounded)
+                                            : g.scope;
+    auto it = std::find_if(groups.begin(), groups.end(), [&](auto &x) { return x.first == scope; });
+    if (it == groups.end())
+      groups.push_back({scope, {g.what}});
+    else
+      it->second.push_back(g.what);
+  }
+  std::vector<std::string> parts;
+  for (auto &[scope, whats] : groups)
+    parts.push_back(joined(whats) + ": " + scope +
+                    (groups.size() == 1 && scope.starts_with("every interleaving at ") ? " (the check's bounded runs)" : ""));
   return joined(parts, "; ");
 }
 
@@ -232,11 +238,8 @@ std::vector<FixGoal> defaultGoals() {
                      races::KernelRaceResult r = races::checkKernelRaces(m, k, o);
                      GoalResult g;
                      g.holds = r.verdict == "no-race";
-                     std::vector<std::string> b;
-                     for (const races::RaceRun &run : r.runs)
-                       b.push_back(run.bindings);
                      g.what = "no race";
-                     g.scope = "every interleaving at " + joined(b, "; ");
+                     g.scope = provenFor(r);
                      return g;
                    }});
   // A fix must not let a read through before any write reached its slot (a

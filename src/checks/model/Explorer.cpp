@@ -4,6 +4,7 @@
 // Accesses.cpp, the prose of hangs in Prose.cpp.
 #include "checks/model/Explorer.h"
 #include "checks/model/Edits.h"
+#include "checks/model/ClockCanon.h"
 
 #include <algorithm>
 #include <chrono>
@@ -596,6 +597,8 @@ bool Explorer::advance(State &s, size_t pi, Undecided &unknown) {
       continue;
     }
     if (observer_ && isLocalAccessKind(kind)) {
+      if (proof_ && readsMove(s, pr, r.op, unknown))
+        return false; // a predicate or slot that moves with a trip count
       localAccess(s, pi, r.op);
       continue;
     }
@@ -630,6 +633,7 @@ struct Explorer::Search {
   std::unordered_map<size_t, std::vector<uint32_t>> seen;
   std::deque<uint32_t> queue;
   size_t searchAfterHang = 0;
+  bool clocks = false; // the states carry happens-before clocks: canonical ones (model/ClockCanon.h)
   // Proof mode: states bucketed by foldHash, and where the shifts go.
   const interp::TripProof *proof = nullptr;
   std::vector<std::vector<int64_t>> *foldShifts = nullptr;
@@ -641,6 +645,8 @@ struct Explorer::Search {
   /// shift of); true when added. `at` gets the state it is (or equals, or
   /// is a shift of).
   bool add(State &&ns, int64_t from, TraceStep &&step, uint32_t *at = nullptr) {
+    if (clocks)
+      canonicalizeClocks(ns); // exact (model/ClockCanon.h): states that differ in counters' magnitudes merge
     auto &bucket = seen[StateHash{}(ns)];
     for (uint32_t idx : bucket)
       if (states[idx] == ns) {
@@ -741,6 +747,7 @@ DeadlockRun Explorer::run(const interp::Bindings &b, std::string label, size_t m
   Search S;
   decidesSettling_ = false;
   S.searchAfterHang = runCap_;
+  S.clocks = tracksClocks();
   if (proof_) {
     S.proof = &trips_;
     S.foldShifts = &folds_;

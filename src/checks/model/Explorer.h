@@ -76,8 +76,10 @@ public:
   /// The proof for every trip count (model/Periodicity.h, docs/Deadlock.md
   /// "Every trip count"): explores under `b` with the trip counts of loops
   /// bounded by unbound inputs left symbolic, folding states that recur
-  /// shifted. Plain model only (no observer). `proof.proved` when every
-  /// interleaving at every trip count finishes with no over-arrival.
+  /// shifted. `proof.proved` when every interleaving at every trip count
+  /// finishes with no over-arrival, or, with an observer (the race check,
+  /// canonical clocks: model/ClockCanon.h), when none ends the search (no
+  /// race) and none over-arrives; a stuck interleaving then just ends.
   DeadlockRun prove(const interp::Bindings &b, std::string label, TripProofResult &proof);
 
   /// Waits that passed on a phase their process had already waited for

@@ -41,6 +41,17 @@ public:
   /// A hash of the entries.
   size_t hash() const;
   bool operator==(const VectorClock &o) const;
+  /// Calls f(actor, entry) for every non-zero entry, in actor order.
+  template <class F> void forEach(F f) const {
+    for (auto [a, v] : c_)
+      f(a, v);
+  }
+  /// Replaces every non-zero entry v of actor a by f(a, v), which must not
+  /// be 0 (model/ClockCanon.h renumbers clocks with it).
+  template <class F> void renumber(F f) {
+    for (auto &[a, v] : c_)
+      v = f(a, v);
+  }
 
 private:
   std::vector<std::pair<uint32_t, uint32_t>> c_; // (actor, entry), sorted by actor, entries > 0
@@ -84,6 +95,12 @@ public:
   std::optional<Conflict> record(const Access &a, const VectorClock &vc, const AliasFn &alias);
   /// The accesses kept, in a stable order.
   const std::vector<Access> &accesses() const { return acc_; }
+  /// Replaces every access's epoch e by f(actor, e) (model/ClockCanon.h;
+  /// the order of the accesses does not depend on epochs).
+  template <class F> void renumber(F f) {
+    for (Access &a : acc_)
+      a.epoch = f(a.actor, a.epoch);
+  }
   size_t hash() const;
   bool operator==(const AccessHistory &o) const { return acc_ == o.acc_; }
 

@@ -11,10 +11,10 @@ size_t mix(size_t h, size_t v) { return h ^ (v + 0x9e3779b97f4a7c15ull + (h << 6
 /// An mbarrier's phase as its future sees it: the parity waits test and
 /// whether a phase has completed yet; the count itself only names phases
 /// in prose and in the relation to a process's last wait (compared apart).
+/// Its clocks are canonical (model/ClockCanon.h), so plain values.
 bool sameBarrier(const Bar &a, const Bar &b) {
   return (a.phase & 1) == (b.phase & 1) && (a.phase > 0) == (b.phase > 0) && a.pending == b.pending &&
-         a.tx == b.tx && a.expected == b.expected && a.inited == b.inited && a.acc.empty() && b.acc.empty() &&
-         a.done.empty() && b.done.empty();
+         a.tx == b.tx && a.expected == b.expected && a.inited == b.inited && a.acc == b.acc && a.done == b.done;
 }
 
 /// A process's last wait relative to its barrier's current phase (the
@@ -36,7 +36,7 @@ bool sameProcShape(const State &so, const Proc &a, const State &sn, const Proc &
   return a.partition == b.partition && a.ws == b.ws && a.results == b.results && a.joinedTicks == b.joinedTicks &&
          a.status == b.status && a.copyBatch == b.copyBatch && a.namedId == b.namedId && a.slots == b.slots &&
          a.lastKey == b.lastKey && lastWaitAge(so, a) == lastWaitAge(sn, b) && namedAge(so, a) == namedAge(sn, b) &&
-         a.asyncTick == b.asyncTick && a.groups == b.groups && a.vc.empty() && b.vc.empty();
+         a.asyncTick == b.asyncTick && a.groups == b.groups && a.vc == b.vc;
 }
 
 } // namespace
@@ -66,7 +66,7 @@ std::optional<std::vector<int64_t>> shiftBetween(const State &older, const State
   const auto &to = older.trips.items, &tn = newer.trips.items;
   if (to.size() != tn.size() || older.procs.size() != newer.procs.size() || older.bars.size() != newer.bars.size() ||
       older.named.size() != newer.named.size() || !(older.async == newer.async) || older.choices != newer.choices ||
-      !older.hist.accesses().empty() || !newer.hist.accesses().empty())
+      !(older.hist == newer.hist) || older.flow != newer.flow)
     return std::nullopt;
   std::vector<int64_t> delta(tn.size(), 0);
   bool forward = false;
@@ -88,8 +88,8 @@ std::optional<std::vector<int64_t>> shiftBetween(const State &older, const State
     if (io->first != in->first || !sameBarrier(io->second, in->second))
       return std::nullopt;
   for (auto io = older.named.begin(), in = newer.named.begin(); io != older.named.end(); ++io, ++in)
-    if (io->first != in->first || io->second.arrived != in->second.arrived || !io->second.acc.empty() ||
-        !in->second.acc.empty())
+    if (io->first != in->first || io->second.arrived != in->second.arrived || !(io->second.acc == in->second.acc) ||
+        !(io->second.released == in->second.released))
       return std::nullopt;
   for (size_t i = 0; i < newer.procs.size(); ++i) {
     const Proc &a = older.procs[i], &b = newer.procs[i];

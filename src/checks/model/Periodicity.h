@@ -24,8 +24,10 @@ size_t foldHash(const State &s);
 /// The shift in trips per parameter (index = id - 1) that takes `older` to
 /// `newer`, when `newer` is `older` moved forward: every delta is a multiple
 /// of its parameter's period so far, none negative, one positive; open
-/// parameters only (a fixed one must match exactly). Plain model states
-/// only (no clocks or access history).
+/// parameters only (a fixed one must match exactly). Clocks, the access
+/// history and the observers' words must be equal: with clocks the states
+/// are canonical (model/ClockCanon.h), so equal clocks are clocks with the
+/// same future.
 std::optional<std::vector<int64_t>> shiftBetween(const State &older, const State &newer,
                                                  const interp::TripProof &proof);
 

@@ -128,6 +128,9 @@ DeadlockRun Explorer::prove(const interp::Bindings &b, std::string label, TripPr
     res.proved = true;
   } else if (run.verdict == "unknown") {
     res.why = run.reason;
+  } else if (run.verdict == "race") {
+    res.why = "with the trip counts free, an interleaving races (the runs below decide whether a value of the "
+              "inputs reaches it)";
   } else if (run.verdict == "deadlock") {
     res.why = "with the trip counts free, an interleaving hangs (the runs below decide whether a value of the "
               "inputs reaches it)";

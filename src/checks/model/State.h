@@ -73,6 +73,13 @@ inline size_t copyActor(size_t pi, size_t bar) { return kActorsPerProc * pi + 5 
 /// The group-retired agents, as indices into Proc::groups.
 constexpr size_t kGroupAgents = 3;
 inline size_t groupIndex(Agent a) { return a - kWgmmaAgent; }
+/// Where Proc::joinedTicks keeps process slot `slot`'s counter of agent `a`
+/// (kBarrierAgent: its async epochs, Proc::asyncTick; a group agent: its
+/// Groups::tick): four per slot.
+constexpr size_t kJoinedPerSlot = 1 + kGroupAgents;
+inline size_t joinedTickIndex(size_t slot, Agent a) {
+  return kJoinedPerSlot * slot + (a == kBarrierAgent ? 0 : 1 + groupIndex(a));
+}
 
 /// One partition (or the kernel body before the fork) as a process.
 struct Proc {
@@ -86,8 +93,9 @@ struct Proc {
   /// join, where they become the warp_specialize's results.
   std::vector<interp::Scalar> results;
   /// Happens-before, for the forking process: the last epoch each agent of
-  /// a joined partition process used, by actor, so that the next fork's
-  /// process in that place continues its agents' epochs (monotone clocks).
+  /// a joined partition process used, at joinedTickIndex(slot, agent), so
+  /// that the next fork's process in that place continues its agents'
+  /// epochs (monotone clocks).
   std::vector<uint32_t> joinedTicks;
   PStatus status = PStatus::AtEvent;
   int64_t namedId = 0, namedGen = 0;

@@ -139,12 +139,12 @@ bool Explorer::join(State &n, size_t pi, Undecided &unknown) {
       continue;
     np.vc.join(c.vc);
     // The next fork's process in slot j continues these agents' epochs.
-    size_t need = actorOf(j + 1);
+    size_t need = kJoinedPerSlot * (j + 1);
     if (np.joinedTicks.size() < need)
       np.joinedTicks.resize(need, 0);
-    np.joinedTicks[actorOf(j, kBarrierAgent)] = c.asyncTick;
+    np.joinedTicks[joinedTickIndex(j, kBarrierAgent)] = c.asyncTick;
     for (Agent a : {kWgmmaAgent, kBulkStoreAgent, kCpAsyncAgent})
-      np.joinedTicks[actorOf(j, a)] = c.groups[groupIndex(a)].tick;
+      np.joinedTicks[joinedTickIndex(j, a)] = c.groups[groupIndex(a)].tick;
   }
   // Async work still in flight stays attributed to the process that joined
   // its issuer.
@@ -826,7 +826,7 @@ Explorer::Outcome Explorer::stepFork(OpStep &o, Undecided &unknown) {
       c.vc = o.np().vc;
       c.vc.tick(actorOf(ci));
       const std::vector<uint32_t> &jt = o.np().joinedTicks;
-      auto prior = [&](Agent a) { return actorOf(ci, a) < jt.size() ? jt[actorOf(ci, a)] : 0u; };
+      auto prior = [&](Agent a) { return joinedTickIndex(ci, a) < jt.size() ? jt[joinedTickIndex(ci, a)] : 0u; };
       c.asyncTick = std::max(prior(kBarrierAgent), c.vc.get(actorOf(ci, kBarrierAgent)));
       for (Agent a : {kWgmmaAgent, kBulkStoreAgent, kCpAsyncAgent})
         c.groups[groupIndex(a)].tick = std::max(prior(a), c.vc.get(actorOf(ci, a)));

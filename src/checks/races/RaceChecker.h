@@ -57,6 +57,9 @@ struct KernelRaceResult {
   std::optional<SourcePoint> entry; // the kernel's function op
   std::vector<ProvenFix> fixes;     // of the race, best first (checks/fix)
   FixSearchSummary fixSearch;
+  /// The proof for every trip count (docs/Races.md, "Every trip count"),
+  /// when attempted; when proved, its exploration is the only run.
+  TripProofResult proof;
 };
 
 /// Checks one kernel for buffer races.
