@@ -482,6 +482,16 @@ std::vector<const Allocation *> Kernel::rootsOf(const ir::Value *start) const {
       } else if (p && dialect::kindOf(p) == OpKind::While && b == p->firstRegion->first) {
         if (v->number < p->numOperands)
           push(p->operands[v->number]);
+      } else if (b && b->parent && b != b->parent->first) {
+        // An argument of a block branched to (cf.br, cf.cond_br): what
+        // every branch to it passes.
+        for (const ir::Block *from = b->parent->first; from; from = from->next)
+          for (uint32_t i = 0; from->last && i < from->last->numSuccessors; ++i) {
+            uint32_t begin = 0, count = 0;
+            if (from->last->successors[i] == b && ir::successorOperands(*from->last, i, begin, count) &&
+                v->number < count)
+              push(from->last->operands[begin + v->number]);
+          }
       }
     }
   }
