@@ -534,4 +534,27 @@ ir::ResolvedLoc Kernel::sourceOf(const ir::Operation *op) const {
   return ir::resolveLocation(*module, op);
 }
 
+const ir::Operation *inBranchLoop(const ir::Operation *op) {
+  for (; op; op = op->parentOp()) {
+    const ir::Block *b = op->parent;
+    if (!b || !b->parent || b->parent->numBlocks < 2)
+      continue;
+    // Does `b` reach itself through the successors of its region's blocks?
+    std::vector<const ir::Block *> work{b};
+    std::set<const ir::Block *> seen;
+    while (!work.empty()) {
+      const ir::Block *x = work.back();
+      work.pop_back();
+      for (uint32_t i = 0; x->last && i < x->last->numSuccessors; ++i) {
+        const ir::Block *s = x->last->successors[i];
+        if (s == b)
+          return op;
+        if (s && s->parent == b->parent && seen.insert(s).second)
+          work.push_back(s);
+      }
+    }
+  }
+  return nullptr;
+}
+
 } // namespace tscope::kernel

@@ -143,6 +143,11 @@ module attributes {"ttg.num-warps" = 4 : i32} {
   EXPECT_EQ(roots[1]->name, "b");
   EXPECT_EQ(dialect::kindOf(f.find("cf.br")), dialect::OpKind::Branch);
   EXPECT_EQ(dialect::kindOf(f.find("cf.cond_br")), dialect::OpKind::CondBranch);
+  // The wait sits in the loop's body block (on a cycle of branches); the
+  // allocation before the loop does not.
+  EXPECT_EQ(kernel::inBranchLoop(f.find("ttng.wait_barrier")), f.find("ttng.wait_barrier"));
+  EXPECT_EQ(kernel::inBranchLoop(f.find("ttg.local_alloc")), nullptr);
+  EXPECT_EQ(kernel::inBranchLoop(f.find("tt.return")), nullptr);
 }
 
 TEST(Kernel, SlotAndPhaseFormulas) {
