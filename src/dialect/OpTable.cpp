@@ -94,6 +94,8 @@ constexpr OpInfo kTable[] = {
     {"scf.if", K::If, C::Control, ""},
     {"scf.while", K::While, C::Control, ""},
     {"scf.yield", K::Yield, C::Control, ""},
+    {"cf.br", K::Branch, C::Control, ""},
+    {"cf.cond_br", K::CondBranch, C::Control, ""},
     {"tt.reduce", K::Reduce, C::Other, "tl.reduce"},
     {"tt.func", K::Func, C::Control, ""},
     {"tt.return", K::Return, C::Control, ""},
@@ -189,6 +191,8 @@ std::string_view kindName(OpKind k) {
   case K::If: return "if";
   case K::While: return "while";
   case K::Yield: return "yield";
+  case K::Branch: return "branch";
+  case K::CondBranch: return "cond_branch";
   case K::Reduce: return "reduce";
   case K::Func: return "func";
   case K::Return: return "return";

@@ -41,6 +41,8 @@ enum class OpKind : uint8_t {
   CreateToken, ProducerAcquire, ProducerCommit, ConsumerWait, ConsumerRelease,
   // control and compute
   For, If, While, Yield, Reduce, Func, Return, GetProgramId, GetNumPrograms,
+  // unstructured control flow (cf): a branch and a conditional branch
+  Branch, CondBranch,
 };
 
 /// Broad groups, for role inference and filtering.

@@ -230,6 +230,14 @@ OpSemantics decodeOp(const ir::Module &m, const ir::Operation &op) {
     }
     return s;
   }
+  if (op.numSuccessors) {
+    // Branches between the blocks of a region (Program checks their
+    // successors and operand counts).
+    s.code = name == "cf.br"        ? Opcode::Br
+             : name == "cf.cond_br" ? Opcode::CondBr
+                                    : Opcode::OtherBranch;
+    return s;
+  }
   for (std::string_view w : kWarpDependent)
     if (name == w) {
       s.unknownReason = Reason::WarpDependent;

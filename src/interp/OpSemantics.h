@@ -32,7 +32,11 @@ enum class Opcode : uint8_t {
   NumPrograms, ///< tt.get_num_programs, imm is the axis (0..2)
   // Structured control flow (scf).
   For, If, While, Yield, Condition,
-  RegionEnd, ///< synthetic: the end of a region's first block
+  RegionEnd, ///< synthetic: the end of a region (or of a block that does not branch)
+  // Unstructured control flow (cf), between the blocks of one region.
+  Br,          ///< cf.br: passes its operands to the target block's arguments
+  CondBr,      ///< cf.cond_br: (condition, true-side operands, false-side operands)
+  OtherBranch, ///< an op with successors that is not followed (cf.switch, malformed)
 };
 
 /// True for the pure arithmetic opcodes, Add through CastU.

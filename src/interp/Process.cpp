@@ -1,6 +1,7 @@
 // Process: the interpreter loop over a Program's instructions, structured
-// control flow (scf.for, scf.if, scf.while), entering regions, and the
-// canonical state used for equality and hashing.
+// control flow (scf.for, scf.if, scf.while), branches between blocks
+// (cf.br, cf.cond_br), entering regions, and the canonical state used for
+// equality and hashing.
 #include "interp/Process.h"
 #include "interp/TripShift.h"
 
@@ -111,7 +112,8 @@ const char *causeText(StepResult::Cause c) {
   case StepResult::Cause::Condition:
     return "branch condition is unknown";
   case StepResult::Cause::Unstructured:
-    return "region has several blocks (unstructured control flow is not interpreted)";
+    return "a branch the interpreter does not follow (only cf.br and cf.cond_br between blocks of one region "
+           "are interpreted)";
   case StepResult::Cause::StepLimit:
     return "step limit reached without an event";
   case StepResult::Cause::Malformed:
@@ -359,8 +361,6 @@ template <class IsEvent> StepResult Process::run(IsEvent &&isEvent) {
       uint32_t ownerAt = in.parent;
       const Instr &owner = code[ownerAt];
       const bool isEnd = in.code == Opcode::RegionEnd;
-      if (isEnd && P.regions_[in.region0].unstructured)
-        return unknownAt(pc, StepResult::Cause::Unstructured, {});
       Gathered vals(o, isEnd ? 0 : in.numOps, rd);
       switch (owner.code) {
       case Opcode::For: {
@@ -422,6 +422,20 @@ template <class IsEvent> StepResult Process::run(IsEvent &&isEvent) {
         return stop(pc, Status::Done, {StepResult::Kind::Done, {}, nullptr, {}});
       }
     }
+    case Opcode::Br:
+      pc = branch(in, true);
+      continue;
+    case Opcode::CondBr: {
+      const Scalar &c = rd(o[0]);
+      if (trips_ && movesOpen(c))
+        return unknownAt(pc, StepResult::Cause::TripDependent, c);
+      if (!c.isKnown())
+        return unknownAt(pc, StepResult::Cause::Condition, c);
+      pc = branch(in, c.isTrue());
+      continue;
+    }
+    case Opcode::OtherBranch:
+      return unknownAt(pc, StepResult::Cause::Unstructured, {});
     default: {
       const Program::Dest &d = dests[in.destBegin];
       if (in.numOps == 2 && !in.flags) {
@@ -460,6 +474,19 @@ template <class IsEvent> StepResult Process::run(IsEvent &&isEvent) {
     }
     }
   }
+}
+
+uint32_t Process::branch(const Program::Instr &in, bool taken) {
+  // Operands: cf.br's are its target's arguments; cf.cond_br's are the
+  // condition, then the true target's, then the false target's.
+  const Program &P = *prog_;
+  const Program::BlockCode &t = P.blocks_[taken ? in.region0 : in.region1];
+  uint32_t first = 0;
+  if (in.code == Opcode::CondBr)
+    first = taken ? 1 : 1 + P.blocks_[in.region0].numArgs;
+  Gathered args(P.refs_.data() + in.opBegin + first, t.numArgs, [&](ScalarRef r) { return read(r); });
+  write(P.dests_.data() + t.argBegin, t.numArgs, args.data(), args.size());
+  return t.start;
 }
 
 StepResult Process::step(const EventSet &events) {
@@ -544,6 +571,8 @@ bool Process::resolveCondition(bool taken) {
       pc_ = P.regions_[in.region0].start;
     else
       pc_ = in.region1 != kNoIndex ? P.regions_[in.region1].start : in.end;
+  } else if (in.code == Opcode::CondBr) {
+    pc_ = branch(in, taken);
   } else if (in.code == Opcode::Condition) {
     const Instr &owner = P.instrs_[in.parent];
     Gathered args(o + 1, in.numOps - 1, [&](ScalarRef r) { return read(r); });

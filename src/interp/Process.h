@@ -36,7 +36,7 @@ struct StepResult {
     Step,            ///< scf.for step unknown
     NonPositiveStep, ///< scf.for step is zero or negative
     Condition,       ///< scf.if / scf.condition condition unknown
-    Unstructured,    ///< a region of several blocks (cf branches)
+    Unstructured,    ///< a branch that is not followed (cf.switch, or targets that do not match)
     StepLimit,       ///< too many ops without an event (resumable)
     Malformed,       ///< a structured op without its terminator
     TripChoice,      ///< proof mode: a symbolic trip count must choose (resumeAfterChoice)
@@ -133,9 +133,10 @@ public:
   /// unless stopped at such an op.
   bool leaveRegionOp(std::span<const Scalar> results);
 
-  /// After an Unknown whose cause is Condition, continues as if the
-  /// condition were `taken` (to explore both sides). False when the process
-  /// is not stopped on an unknown condition.
+  /// After an Unknown whose cause is Condition (scf.if, scf.condition,
+  /// cf.cond_br), continues as if the condition were `taken` (to explore
+  /// both sides). False when the process is not stopped on an unknown
+  /// condition.
   bool resolveCondition(bool taken);
 
   /// The loops the process is in, outermost first.
@@ -189,6 +190,9 @@ private:
   explicit Process(const Program &p) : prog_(&p) {}
   template <class IsEvent> StepResult run(IsEvent &&isEvent);
   StepResult stop(uint32_t pc, Status s, StepResult r);
+  /// Takes branch `in` (a Br, or a CondBr's `taken` side): writes the
+  /// target block's arguments (a parallel copy) and returns its start.
+  uint32_t branch(const Program::Instr &in, bool taken);
   // Proof mode (Process.cpp): symbolic loop entry and the next iteration.
   enum class LoopMove : uint8_t { Enter, Exit, Choose, Concrete, Dependent };
   LoopMove symbolicEntry(uint32_t pc, const Scalar &lb, const Scalar &ub, const Scalar &st, LoopFrame &f);

@@ -1,10 +1,12 @@
-// Program: compiling a function — a preorder walk with an explicit stack,
-// constant folding, live ranges over instruction indices, and a linear-scan
+// Program: compiling a function — a preorder walk with an explicit stack
+// (a region's blocks in reverse post-order), constant folding, live ranges
+// over instruction indices (across branches and loops), and a linear-scan
 // assignment of live ranges to environment slots (docs/Interp.md).
 #include "interp/Program.h"
 
 #include <algorithm>
 #include <queue>
+#include <unordered_set>
 
 #include "interp/OpText.h"
 #include "ir/Module.h"
@@ -48,6 +50,39 @@ std::string_view structuredResultType(const ir::Module &m, const ir::Operation &
   return m.str(res.type);
 }
 
+/// The blocks of `r` in reverse post-order of its branches from the entry
+/// block (so a block comes after every block that dominates it, and a
+/// value's definition before its uses), the successors visited last to
+/// first (a loop built by convert-scf-to-cf keeps its printed order: entry,
+/// header, body, exit); then the unreachable blocks in printed order.
+/// `reachable` gets how many are reachable. No recursion.
+std::vector<const ir::Block *> blockLayout(const ir::Region &r, uint32_t &reachable) {
+  std::vector<const ir::Block *> order;
+  reachable = 0;
+  if (!r.first)
+    return order;
+  auto successors = [](const ir::Block *b) -> int32_t { return b->last ? b->last->numSuccessors : 0; };
+  std::unordered_set<const ir::Block *> seen{r.first};
+  std::vector<std::pair<const ir::Block *, int32_t>> stack{{r.first, successors(r.first) - 1}};
+  while (!stack.empty()) {
+    auto &[b, next] = stack.back();
+    if (next < 0) {
+      order.push_back(b);
+      stack.pop_back();
+      continue;
+    }
+    const ir::Block *s = b->last->successor(next--);
+    if (s && s->parent == &r && seen.insert(s).second)
+      stack.push_back({s, successors(s) - 1}); // invalidates b, next
+  }
+  std::reverse(order.begin(), order.end());
+  reachable = static_cast<uint32_t>(order.size());
+  for (const ir::Block *b = r.first; b; b = b->next)
+    if (!seen.count(b))
+      order.push_back(b);
+  return order;
+}
+
 } // namespace
 
 struct Program::Builder {
@@ -62,8 +97,19 @@ struct Program::Builder {
     const ir::Operation *nextOp;
     uint32_t openRegion;
     OpSemantics sem;
+    uint32_t block = kNoIndex; ///< the block of the open region being emitted
   };
   std::vector<Cursor> stack;
+  /// By block: the reachable blocks that branch to it (same region).
+  std::vector<std::vector<uint32_t>> preds;
+  std::vector<char> reachable; // by block
+  /// reachingEnd's answers, by (block, stop).
+  std::unordered_map<uint64_t, uint32_t> reachingEnds;
+
+  void push(const Instr &in, uint32_t block) {
+    p.instrs_.push_back(in);
+    p.blockOf_.push_back(block);
+  }
 
   ScalarRef addConstant(const Scalar &s) {
     p.pool_.push_back(s);
@@ -128,7 +174,7 @@ struct Program::Builder {
     in.numOps = op->numOperands;
     for (uint32_t k = 0; k < op->numOperands; ++k)
       p.refs_.push_back(refOf(op->operand(k)));
-    p.instrs_.push_back(in);
+    push(in, stack.empty() ? kNoIndex : stack.back().block);
     p.opIndex_[op] = i;
     stack.push_back({op, i, op->firstRegion, nullptr, kNoIndex, sem});
   }
@@ -140,7 +186,6 @@ struct Program::Builder {
     rc.start = static_cast<uint32_t>(p.instrs_.size());
     rc.owner = c.instr;
     rc.index = r->index;
-    rc.unstructured = r->numBlocks > 1;
     Instr &owner = p.instrs_[c.instr];
     if (r->index == 0)
       owner.region0 = idx;
@@ -155,22 +200,75 @@ struct Program::Builder {
     rc.numArgs = b ? b->numArgs : 0;
     for (uint32_t k = 0; k < rc.numArgs; ++k)
       p.dests_.push_back(defineTyped(&b->args[k], def, true, Reason::Undefined));
+    // Every block gets its place now (branches may jump forward); the
+    // entry block's arguments are the region's.
+    uint32_t numReachable = 0;
+    std::vector<const ir::Block *> order = blockLayout(*r, numReachable);
+    rc.firstBlock = static_cast<uint32_t>(p.blocks_.size());
+    rc.numBlocks = static_cast<uint32_t>(order.size());
+    for (uint32_t k = 0; k < order.size(); ++k) {
+      BlockCode bc;
+      bc.block = order[k];
+      bc.region = idx;
+      p.blockIndex_[order[k]] = static_cast<uint32_t>(p.blocks_.size());
+      p.blocks_.push_back(bc);
+      reachable.push_back(k < numReachable);
+    }
+    if (b) {
+      BlockCode &entry = p.blocks_[rc.firstBlock];
+      entry.start = rc.start;
+      entry.argBegin = rc.argBegin;
+      entry.numArgs = rc.numArgs;
+    }
     p.regions_.push_back(rc);
     p.regionIndex_[r] = idx;
     c.nextOp = b ? b->first : nullptr;
     c.openRegion = idx;
+    c.block = b ? rc.firstBlock : kNoIndex;
   }
 
-  void closeRegion(Cursor &c) {
+  /// A synthetic end of the open region, closing block `c.block`.
+  uint32_t pushEnd(const Cursor &c) {
     uint32_t e = static_cast<uint32_t>(p.instrs_.size());
     Instr re;
     re.code = Opcode::RegionEnd;
     re.parent = c.instr;
     re.region0 = c.openRegion;
     re.end = e + 1;
-    p.instrs_.push_back(re);
+    push(re, c.block);
+    return e;
+  }
+
+  /// Ends the block being emitted and starts the next one of the open
+  /// region (its arguments are written by the branches to it, and live from
+  /// its first instruction); false at the region's last block. A block that
+  /// does not end in a branch (a return, a yield, a missing terminator)
+  /// gets an end of its own: running off it ends the region.
+  bool nextBlock(Cursor &c) {
+    const RegionCode &rc = p.regions_[c.openRegion];
+    if (c.block == kNoIndex || c.block + 1 >= rc.firstBlock + rc.numBlocks)
+      return false;
+    const ir::Block *b = p.blocks_[c.block].block;
+    if (!b->last || !b->last->numSuccessors)
+      pushEnd(c);
+    p.blocks_[c.block].last = static_cast<uint32_t>(p.instrs_.size()) - 1;
+    BlockCode &next = p.blocks_[++c.block];
+    next.start = static_cast<uint32_t>(p.instrs_.size());
+    next.argBegin = static_cast<uint32_t>(p.dests_.size());
+    next.numArgs = next.block->numArgs;
+    for (uint32_t k = 0; k < next.numArgs; ++k)
+      p.dests_.push_back(defineTyped(&next.block->args[k], next.start - 1, true, Reason::Undefined));
+    c.nextOp = next.block->first;
+    return true;
+  }
+
+  void closeRegion(Cursor &c) {
+    uint32_t e = pushEnd(c);
     p.regions_[c.openRegion].endInstr = e;
+    if (c.block != kNoIndex)
+      p.blocks_[c.block].last = e;
     c.openRegion = kNoIndex;
+    c.block = kNoIndex;
   }
 
   /// True when a structured op has the operands and regions it needs.
@@ -280,7 +378,8 @@ struct Program::Builder {
         continue;
       }
       if (c.openRegion != kNoIndex) {
-        closeRegion(c);
+        if (!nextBlock(c))
+          closeRegion(c);
         continue;
       }
       if (c.nextRegion) {
@@ -294,9 +393,120 @@ struct Program::Builder {
     }
   }
 
-  /// A use at instruction u keeps a value live through u; a use inside a
-  /// loop that does not contain the definition keeps it live through the
-  /// end of the outermost such loop (the next iteration reads it again).
+  /// Resolves each branch's targets (blocks of its own region) and records
+  /// the predecessors of every block; a branch whose targets or operand
+  /// counts do not match becomes an OtherBranch (it stops the process).
+  /// Then marks the blocks on a cycle of branches.
+  void resolveBranches() {
+    preds.assign(p.blocks_.size(), {});
+    for (uint32_t i = 0; i < p.instrs_.size(); ++i) {
+      Instr &in = p.instrs_[i];
+      if (in.code != Opcode::Br && in.code != Opcode::CondBr && in.code != Opcode::OtherBranch)
+        continue;
+      const ir::Operation &op = *in.op;
+      uint32_t from = p.blockOf_[i];
+      uint32_t targets[2] = {kNoIndex, kNoIndex};
+      for (uint32_t k = 0; k < op.numSuccessors && from != kNoIndex; ++k) {
+        auto it = p.blockIndex_.find(op.successor(k));
+        if (it == p.blockIndex_.end() || p.blocks_[it->second].region != p.blocks_[from].region)
+          continue;
+        if (reachable[from])
+          preds[it->second].push_back(from);
+        if (k < 2)
+          targets[k] = it->second;
+      }
+      auto args = [&](uint32_t t) { return p.blocks_[t].numArgs; };
+      bool ok = in.code == Opcode::Br
+                    ? op.numSuccessors == 1 && targets[0] != kNoIndex && in.numOps == args(targets[0])
+                    : in.code == Opcode::CondBr && op.numSuccessors == 2 && targets[0] != kNoIndex &&
+                          targets[1] != kNoIndex && in.numOps == 1 + args(targets[0]) + args(targets[1]);
+      if (!ok) {
+        in.code = Opcode::OtherBranch;
+        continue;
+      }
+      in.region0 = targets[0];
+      in.region1 = targets[1];
+    }
+    // A block is on a cycle when it reaches itself through its successors
+    // (the predecessor lists, walked backwards, give the same answer).
+    std::vector<uint32_t> mark(p.blocks_.size(), kNoIndex);
+    for (uint32_t b = 0; b < p.blocks_.size(); ++b) {
+      std::vector<uint32_t> work(preds[b]);
+      while (!work.empty() && !p.blocks_[b].inCycle) {
+        uint32_t v = work.back();
+        work.pop_back();
+        if (mark[v] == b)
+          continue;
+        mark[v] = b;
+        p.blocks_[b].inCycle = v == b;
+        work.insert(work.end(), preds[v].begin(), preds[v].end());
+      }
+    }
+  }
+
+  /// The block a computed value becomes available in: a block argument's
+  /// block, the block of the op that defines a result.
+  uint32_t defBlock(uint32_t id) const {
+    const ir::Value *v = p.values_[id];
+    if (const ir::Block *b = v->ownerBlock()) {
+      auto it = p.blockIndex_.find(b);
+      return it == p.blockIndex_.end() ? kNoIndex : it->second;
+    }
+    auto it = p.opIndex_.find(v->definingOp());
+    return it == p.opIndex_.end() ? kNoIndex : p.blockOf_[it->second];
+  }
+
+  /// The last instruction of the blocks from which block `b` is reached
+  /// without passing block `stop` (kNoIndex: none), `stop` included when
+  /// it is met: a value live on entry to `b` is live through all of them.
+  uint32_t reachingEnd(uint32_t b, uint32_t stop) {
+    uint64_t key = uint64_t(b) << 32 | stop;
+    if (auto it = reachingEnds.find(key); it != reachingEnds.end())
+      return it->second;
+    uint32_t end = 0;
+    std::vector<char> seen(p.blocks_.size(), 0);
+    std::vector<uint32_t> work(preds[b]);
+    while (!work.empty()) {
+      uint32_t v = work.back();
+      work.pop_back();
+      if (seen[v])
+        continue;
+      seen[v] = 1;
+      end = std::max(end, p.blocks_[v].last);
+      if (v != stop)
+        work.insert(work.end(), preds[v].begin(), preds[v].end());
+    }
+    reachingEnds.emplace(key, end);
+    return end;
+  }
+
+  /// How far a use at instruction `u` keeps value `id` live. Walking out
+  /// from the use to the block of the definition: in a region of several
+  /// blocks, the value is live through every block from which the use's
+  /// block is reached (back to the definition's block, when it is in that
+  /// region); in an scf.for/while body that does not hold the definition,
+  /// through the end of the loop (the next iteration reads it again).
+  uint32_t liveEnd(uint32_t u, uint32_t id) {
+    const uint32_t d = p.def_[id], db = defBlock(id);
+    uint32_t ext = u;
+    for (uint32_t x = u;;) {
+      uint32_t b = p.blockOf_[x];
+      if (b == kNoIndex || b == db)
+        break;
+      uint32_t r = p.blocks_[b].region;
+      bool defHere = db != kNoIndex && p.blocks_[db].region == r;
+      if (p.regions_[r].numBlocks > 1)
+        ext = std::max(ext, reachingEnd(b, defHere ? db : kNoIndex));
+      if (defHere)
+        break;
+      uint32_t owner = p.regions_[r].owner;
+      if ((p.instrs_[owner].code == Opcode::For || p.instrs_[owner].code == Opcode::While) && owner > d)
+        ext = std::max(ext, p.instrs_[owner].end - 1);
+      x = owner;
+    }
+    return ext;
+  }
+
   void computeLiveRanges() {
     for (uint32_t u = 0; u < p.instrs_.size(); ++u) {
       const Instr &in = p.instrs_[u];
@@ -304,11 +514,8 @@ struct Program::Builder {
         ScalarRef r = p.refs_[in.opBegin + k];
         if (r <= 0)
           continue;
-        uint32_t id = static_cast<uint32_t>(r), d = p.def_[id], ext = u;
-        for (uint32_t a = in.parent; a != kNoIndex && a > d; a = p.instrs_[a].parent)
-          if (p.instrs_[a].code == Opcode::For || p.instrs_[a].code == Opcode::While)
-            ext = p.instrs_[a].end - 1;
-        p.last_[id] = std::max(p.last_[id], ext);
+        uint32_t id = static_cast<uint32_t>(r);
+        p.last_[id] = std::max(p.last_[id], liveEnd(u, id));
       }
     }
   }
@@ -392,8 +599,9 @@ Program::Program(const ir::Module &m, const ir::Operation &func) : m_(&m), func_
   def_.push_back(0);
   last_.push_back(0);
   values_.push_back(nullptr);
-  Builder b{*this, m, {}};
+  Builder b{*this, m, {}, {}, {}, {}};
   b.walk(func);
+  b.resolveBranches();
   b.computeLiveRanges();
   b.assignSlots();
 }
@@ -401,6 +609,11 @@ Program::Program(const ir::Module &m, const ir::Operation &func) : m_(&m), func_
 uint32_t Program::indexOf(const ir::Operation *op) const {
   auto it = opIndex_.find(op);
   return it == opIndex_.end() ? kNoIndex : it->second;
+}
+
+const Program::BlockCode *Program::blockCode(const ir::Block *b) const {
+  auto it = blockIndex_.find(b);
+  return it == blockIndex_.end() ? nullptr : &blocks_[it->second];
 }
 
 const Program::RegionCode *Program::regionCode(const ir::Region *r) const {

@@ -1,5 +1,6 @@
 // Program: one function compiled for the scalar interpreter — its ops in
-// preorder (a synthetic end marker closes each region), every integer value
+// preorder, a region's blocks in reverse post-order (a synthetic end marker
+// closes each region and each block that does not branch), every integer value
 // resolved either to a constant of a pool or to a slot of a compact
 // environment, slots shared between values whose live ranges do not overlap.
 #pragma once
@@ -15,6 +16,7 @@
 namespace tscope::ir {
 class Module;
 class Operation;
+struct Block;
 struct Region;
 struct Value;
 } // namespace tscope::ir
@@ -63,7 +65,7 @@ struct ValueHandle {
 class Program {
 public:
   /// One instruction: an op of the function (in preorder), or the synthetic
-  /// end of a region's first block.
+  /// end of a region (or of one of its blocks that does not end in a branch).
   struct Instr {
     const ir::Operation *op = nullptr; ///< null for a RegionEnd
     int64_t imm = 0;                   ///< predicate or axis
@@ -73,8 +75,10 @@ public:
     uint32_t numOps = 0;
     uint32_t destBegin = 0;  ///< results: dests()[destBegin, + numResults)
     uint32_t numResults = 0;
-    uint32_t region0 = kNoIndex; ///< first region's code (RegionEnd: its region)
-    uint32_t region1 = kNoIndex; ///< second region's code (scf.if else, while after)
+    uint32_t region0 = kNoIndex; ///< first region's code (RegionEnd: its region;
+                                 ///< Br/CondBr: the (true) target, a block())
+    uint32_t region1 = kNoIndex; ///< second region's code (scf.if else, while
+                                 ///< after; CondBr: the false target, a block())
     Opcode code = Opcode::Nop;
     uint8_t width = 0; ///< result width of a pure op
     uint8_t flags = 0; ///< OpFlag bits
@@ -93,7 +97,18 @@ public:
     uint32_t index = 0;    ///< position among the owner's regions
     uint32_t argBegin = 0; ///< entry-block arguments: dests()[argBegin, + numArgs)
     uint32_t numArgs = 0;
-    bool unstructured = false; ///< more than one block: only the first is run
+    uint32_t firstBlock = 0; ///< its blocks: block(firstBlock .. + numBlocks - 1), entry first
+    uint32_t numBlocks = 0;
+  };
+  /// The code of one block: its instructions are [start, last].
+  struct BlockCode {
+    const ir::Block *block = nullptr;
+    uint32_t region = 0;   ///< the region's index (regions are numbered as laid out)
+    uint32_t start = 0;    ///< first instruction
+    uint32_t last = 0;     ///< its terminator, or the synthetic end after it
+    uint32_t argBegin = 0; ///< arguments: dests()[argBegin, + numArgs)
+    uint32_t numArgs = 0;
+    bool inCycle = false;  ///< on a cycle of branches (a loop built from cf)
   };
 
   /// Compiles `func`, an op whose first region is the body (tt.func,
@@ -117,6 +132,15 @@ public:
   uint32_t indexOf(const ir::Operation *op) const;
   /// The code of `r`, or null when it is not in the function.
   const RegionCode *regionCode(const ir::Region *r) const;
+  /// The code of block `b`, or null when it is not in the function.
+  const BlockCode *blockCode(const ir::Block *b) const;
+  /// Block `i` (RegionCode::firstBlock, Instr::region0 of a branch).
+  const BlockCode &block(uint32_t i) const { return blocks_[i]; }
+  /// True when instruction `i` is a cf.cond_br whose block is on a cycle of
+  /// branches: the exit test of a loop built from cf, which has no LoopFrame.
+  bool branchesInCycle(uint32_t i) const {
+    return instrs_[i].code == Opcode::CondBr && blocks_[blockOf_[i]].inCycle;
+  }
   /// The code of the function body (null for a declaration).
   const RegionCode *body() const { return regions_.empty() ? nullptr : &regions_[0]; }
   /// How `v` is read; a value outside the program reads as unknown.
@@ -155,6 +179,8 @@ private:
   std::vector<uint32_t> refIds_; // dynamic id of each ref (0: constant)
   std::vector<Dest> dests_;
   std::vector<RegionCode> regions_;
+  std::vector<BlockCode> blocks_;
+  std::vector<uint32_t> blockOf_; // by instruction: its block (kNoIndex: the function op)
   std::vector<Scalar> pool_;
   std::vector<uint32_t> def_, last_, slot_; // by dynamic id (0 unused)
   std::vector<const ir::Value *> values_;   // by dynamic id
@@ -162,6 +188,7 @@ private:
   std::unordered_map<const ir::Value *, ValueHandle> handles_;
   std::unordered_map<const ir::Operation *, uint32_t> opIndex_;
   std::unordered_map<const ir::Region *, uint32_t> regionIndex_;
+  std::unordered_map<const ir::Block *, uint32_t> blockIndex_;
   uint32_t numSlots_ = 1;
 };
 

@@ -160,4 +160,25 @@ inline Operation *Operation::parentOp() const {
   return parent && parent->parent ? parent->parent->parent : nullptr;
 }
 
+/// The operands a branch passes to its successor `i` (`cf.br ^bb1(%a)`,
+/// `cf.cond_br %c, ^bb1(%a), ^bb2(%b)`): MLIR lists successor operands
+/// last, successor by successor, each successor taking as many as its block
+/// has arguments. Sets `begin` and `count` (operands [begin, begin +
+/// count)); false when `i` is out of range or the counts do not add up.
+inline bool successorOperands(const Operation &op, uint32_t i, uint32_t &begin, uint32_t &count) {
+  if (i >= op.numSuccessors)
+    return false;
+  uint64_t total = 0;
+  for (uint32_t k = 0; k < op.numSuccessors; ++k)
+    total += op.successor(k) ? op.successor(k)->numArgs : 0;
+  if (total > op.numOperands)
+    return false;
+  uint64_t at = op.numOperands - total;
+  for (uint32_t k = 0; k < i; ++k)
+    at += op.successor(k) ? op.successor(k)->numArgs : 0;
+  begin = static_cast<uint32_t>(at);
+  count = op.successor(i) ? op.successor(i)->numArgs : 0;
+  return true;
+}
+
 } // namespace tscope::ir

@@ -482,6 +482,16 @@ std::vector<const Allocation *> Kernel::rootsOf(const ir::Value *start) const {
       } else if (p && dialect::kindOf(p) == OpKind::While && b == p->firstRegion->first) {
         if (v->number < p->numOperands)
           push(p->operands[v->number]);
+      } else if (b && b->parent && b != b->parent->first) {
+        // An argument of a block branched to (cf.br, cf.cond_br): what
+        // every branch to it passes.
+        for (const ir::Block *from = b->parent->first; from; from = from->next)
+          for (uint32_t i = 0; from->last && i < from->last->numSuccessors; ++i) {
+            uint32_t begin = 0, count = 0;
+            if (from->last->successor(i) == b && ir::successorOperands(*from->last, i, begin, count) &&
+                v->number < count)
+              push(from->last->operands[begin + v->number]);
+          }
       }
     }
   }
@@ -522,6 +532,29 @@ std::string Kernel::derivation(const ir::Value *v) const {
 
 ir::ResolvedLoc Kernel::sourceOf(const ir::Operation *op) const {
   return ir::resolveLocation(*module, op);
+}
+
+const ir::Operation *inBranchLoop(const ir::Operation *op) {
+  for (; op; op = op->parentOp()) {
+    const ir::Block *b = op->parent;
+    if (!b || !b->parent || b->parent->numBlocks < 2)
+      continue;
+    // Does `b` reach itself through the successors of its region's blocks?
+    std::vector<const ir::Block *> work{b};
+    std::set<const ir::Block *> seen;
+    while (!work.empty()) {
+      const ir::Block *x = work.back();
+      work.pop_back();
+      for (uint32_t i = 0; x->last && i < x->last->numSuccessors; ++i) {
+        const ir::Block *s = x->last->successor(i);
+        if (s == b)
+          return op;
+        if (s && s->parent == b->parent && seen.insert(s).second)
+          work.push_back(s);
+      }
+    }
+  }
+  return nullptr;
 }
 
 } // namespace tscope::kernel

@@ -160,4 +160,10 @@ private:
   std::unordered_map<const ir::Value *, uint32_t> allocByValue_;
 };
 
+/// The op of `op`'s chain (itself, then the ops holding it) that sits in a
+/// block on a cycle of branches (a loop built from cf.br / cf.cond_br, as
+/// convert-scf-to-cf writes loops), or null: the structural rules that look
+/// for scf.for loops do not see such a loop.
+const ir::Operation *inBranchLoop(const ir::Operation *op);
+
 } // namespace tscope::kernel

@@ -184,7 +184,9 @@ void report(std::ostream &os, const KernelBarrierReport &r, bool md) {
                         x.reader.partition + " " + x.reader.what + " (" + where(x.reader.where) + ")",
                         x.writer.partition + " (" + where(x.writer.where) + ")",
                         (x.barrier.empty() ? "" : x.barrier + ": ") + x.how});
-    if (p.orders.empty())
+    if (!p.notVerified.empty())
+      os << "    ? not verified: " << p.notVerified << "\n";
+    else if (p.orders.empty())
       os << "    (no read of overlapping columns before a repeated overwrite)\n";
     else
       o.print(os, md, "    ");
@@ -319,7 +321,8 @@ nlohmann::json barrierJson(const std::vector<KernelBarrierReport> &reps, const s
                        {"how", x.how}});
       tp.push_back({{"owner", p.owner}, {"columns", p.columns},
                     {"buffer_id", p.bufferId ? nlohmann::json(*p.bufferId) : nlohmann::json()},
-                    {"location", pointJson(p.where)}, {"siblings", sib}, {"overwriters", ow}, {"orders", ord}});
+                    {"location", pointJson(p.where)}, {"siblings", sib}, {"overwriters", ow}, {"orders", ord},
+                    {"not_verified", p.notVerified.empty() ? nlohmann::json() : nlohmann::json(p.notVerified)}});
     }
     k["tmem_packing"] = tp;
     nlohmann::json ai = nlohmann::json::array();

@@ -308,7 +308,8 @@ void ReportBuilder::countOp(const ir::Operation *op, OpKind kind, const std::str
                             const dialect::OperandRoles &r) {
   if (kind != OpKind::Other && kind != OpKind::For && kind != OpKind::Yield &&
       kind != OpKind::If && kind != OpKind::MemDescIndex && kind != OpKind::MemDescView &&
-      kind != OpKind::WarpReturn && kind != OpKind::WarpYield)
+      kind != OpKind::WarpReturn && kind != OpKind::WarpYield && kind != OpKind::Branch &&
+      kind != OpKind::CondBranch)
     ++f_.counts[part][std::string(dialect::kindName(kind))];
   else if (op->is("math.exp2") || op->is("math.exp"))
     ++f_.counts[part][std::string(op->opName())];

@@ -143,6 +143,9 @@ struct TmemPackRow {
   std::vector<TmemSibling> siblings;    // the owner itself first
   std::vector<TmemAccess> overwriters; // full-overwrite MMA writers
   std::vector<TmemOrderRow> orders;
+  /// Why the back-edges were not checked (an access in a loop built from
+  /// branches), or empty.
+  std::string notVerified;
 };
 
 /// How one MMA accumulator's initial value is covered.

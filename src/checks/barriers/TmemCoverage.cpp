@@ -158,6 +158,11 @@ bool runsOnEveryPass(const Kernel &k, const ir::Operation *mma, std::string &why
       return false;
     }
   }
+  if (const ir::Operation *at = kernel::inBranchLoop(mma)) {
+    why = "the MMA is in a loop built from branches (cf, IR line " + std::to_string(at->line) +
+          "), which may run zero times";
+    return false;
+  }
   if (!loop) {
     why = "the MMA is in no loop";
     return true;
@@ -414,6 +419,16 @@ void TmemSections::collectOwners() {
 /// Back-edges: each repeating full overwrite against each read of another
 /// buffer whose columns overlap.
 void TmemSections::addBackEdges(uint32_t id, TmemPackRow &row) {
+  // The rules below find repetition through scf.for/while; a loop built from
+  // branches (after convert-scf-to-cf) is invisible to them.
+  for (const Access &x : acc_)
+    if (x.cols.owner->id == id)
+      if (const ir::Operation *at = kernel::inBranchLoop(x.a.op)) {
+        row.notVerified = x.a.partition + "'s " + x.a.what + " of " + x.a.buffer + " (IR line " +
+                          std::to_string(x.a.where.irLine) + ") is in a loop built from branches (cf, IR line " +
+                          std::to_string(at->line) + "), and the back-edge rules follow scf loops only";
+        return;
+      }
   for (const Access &w : acc_) {
     if (w.cols.owner->id != id || w.isRead || !w.isMma)
       continue;
@@ -525,6 +540,11 @@ void addTmemSections(const Kernel &k, KernelBarrierReport &rep) {
 
 std::vector<Finding> tmemFindings(const KernelBarrierReport &rep, const support::SourceBuffer &buf) {
   std::vector<Finding> out;
+  for (const TmemPackRow &p : rep.tmemPacking)
+    if (!p.notVerified.empty())
+      out.push_back(notVerifiedFinding("TMEM back-edges", "'" + p.owner + "' in kernel " + rep.kernel,
+                                       locationOf(buf, p.where), p.notVerified,
+                                       "check the TTGIR before convert-scf-to-cf, where the loops are scf.for"));
   for (const TmemPackRow &p : rep.tmemPacking)
     for (const TmemOrderRow &o : p.orders) {
       if (o.ordered || o.beforePartitioning)

@@ -102,7 +102,8 @@ const ir::Operation *plainOpAfter(const ir::Operation *x) {
     OpKind kind = dialect::kindOf(o);
     if (kind == OpKind::Other && o->numRegions == 0)
       return o;
-    if (kind == OpKind::Yield || kind == OpKind::WarpYield || kind == OpKind::WarpReturn)
+    if (kind == OpKind::Yield || kind == OpKind::WarpYield || kind == OpKind::WarpReturn ||
+        kind == OpKind::Branch || kind == OpKind::CondBranch)
       return nullptr;
   }
   return nullptr;

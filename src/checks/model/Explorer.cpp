@@ -122,6 +122,17 @@ bool regionsSynchronize(const ir::Operation &op) {
   return false;
 }
 
+/// cf.br and cf.cond_br.
+bool isBranchKind(OpKind k) { return k == OpKind::Branch || k == OpKind::CondBranch; }
+
+/// True when `op` has a memdesc operand (a branch that carries a view).
+bool passesMemDesc(const ir::Module &m, const ir::Operation &op) {
+  for (uint32_t i = 0; i < op.numOperands; ++i)
+    if (dialect::typeText(m, op.operands[i]).starts_with("!ttg.memdesc"))
+      return true;
+  return false;
+}
+
 bool isStructuralKind(OpKind k) {
   switch (k) {
   case OpKind::MemDescView:
@@ -139,6 +150,8 @@ bool isStructuralKind(OpKind k) {
   case OpKind::If:
   case OpKind::While:
   case OpKind::Yield:
+  case OpKind::Branch:
+  case OpKind::CondBranch:
   case OpKind::Func:
   case OpKind::Return:
     return true;
@@ -166,7 +179,7 @@ Explorer::Explorer(const ir::Module &m, const kernel::Kernel &k, const DeadlockO
     if (opts_.edits && opts_.edits->arriveBefore.count(&op))
       return true; // an edit's added arrive runs before it
     return isSyncKind(kind) || isArefLoad(op) || kind == OpKind::MemDescIndex || kind == OpKind::ArefBuffer ||
-           kind == OpKind::For || kind == OpKind::WarpYield ||
+           kind == OpKind::For || kind == OpKind::WarpYield || (isBranchKind(kind) && passesMemDesc(m_, op)) ||
            (kind == OpKind::Yield && op.parentOp() &&
             (dialect::kindOf(op.parentOp()) == OpKind::For || dialect::kindOf(op.parentOp()) == OpKind::If));
   });
@@ -513,6 +526,29 @@ void Explorer::recordSlot(State &, Proc &pr, const ir::Operation *op) {
     setSlot(pr, op->result(0), idx.sext());
 }
 
+void Explorer::carryBranchSlots(State &s, Proc &pr, const ir::Operation *op) {
+  // A view passed to a block argument: the argument takes the operand's
+  // slot, or none (a slot from an earlier path must not stay). The branch
+  // has not run yet: a cf.cond_br whose side is not known feeds both.
+  interp::Scalar c = dialect::kindOf(op) == OpKind::CondBranch ? decided(s, pr, op->operands[0])
+                                                                : interp::Scalar::boolean(true);
+  for (uint32_t k = 0; k < op->numSuccessors; ++k) {
+    uint32_t begin = 0, count = 0;
+    if ((c.isKnown() && c.isTrue() != (k == 0)) || !ir::successorOperands(*op, k, begin, count))
+      continue;
+    const ir::Block *b = op->successor(k);
+    for (uint32_t i = 0; i < count && i < b->numArgs; ++i) {
+      if (std::optional<int64_t> slot = slotOf(s, pr, op->operands[begin + i])) {
+        setSlot(pr, &b->args[i], *slot);
+        continue;
+      }
+      auto it = std::find_if(pr.slots.begin(), pr.slots.end(), [&](auto &e) { return e.first == &b->args[i]; });
+      if (it != pr.slots.end())
+        pr.slots.erase(it);
+    }
+  }
+}
+
 void Explorer::carrySlots(State &s, Proc &pr, const ir::Operation *op) {
   // Barrier views carried through iter_args: the slot of the init (on entry)
   // or of the yielded view (each iteration) moves to the block argument and
@@ -578,6 +614,16 @@ bool Explorer::advance(State &s, size_t pi, Undecided &unknown) {
         pr.status = PStatus::AtEvent;
         return true;
       }
+      if (proof_ && r.cause == interp::StepResult::Cause::Condition && prog_.branchesInCycle(pr.p.pc())) {
+        // A loop built from branches (after convert-scf-to-cf) has no
+        // scf.for whose trip count the proof could leave symbolic.
+        unknown = {partName(pr) + ": the loop whose exit test is " + std::string(r.op->opName()) + " at IR line " +
+                       std::to_string(r.op->line) +
+                       " is built from branches (cf), and the proof for every trip count follows scf.for loops "
+                       "only",
+                   Gap::Proof, r.op};
+        return false;
+      }
       unknown = valueGap(partName(pr) + ": " + r.describe(m_), r.value, r.op);
       return false;
     }
@@ -617,6 +663,10 @@ bool Explorer::advance(State &s, size_t pi, Undecided &unknown) {
     }
     if (kind == OpKind::For || kind == OpKind::Yield) {
       carrySlots(s, pr, r.op);
+      continue;
+    }
+    if (isBranchKind(kind)) {
+      carryBranchSlots(s, pr, r.op);
       continue;
     }
     pr.status = PStatus::AtEvent;

@@ -132,6 +132,8 @@ private:
   bool advance(State &s, size_t pi, Undecided &unknown);
   void recordSlot(State &s, Proc &pr, const ir::Operation *op);
   void carrySlots(State &s, Proc &pr, const ir::Operation *op);
+  /// Views a cf.br / cf.cond_br passes to block arguments take their slots.
+  void carryBranchSlots(State &s, Proc &pr, const ir::Operation *op);
   static void setSlot(Proc &pr, const ir::Value *v, int64_t slot);
 
   // Transitions, one per op family (Transitions.cpp). A step of a process

@@ -96,6 +96,8 @@ Events collect(const LintContext &ctx) {
     case OpKind::If:
     case OpKind::While:
     case OpKind::Yield:
+    case OpKind::Branch:
+    case OpKind::CondBranch:
     case OpKind::LocalDealloc:
     case OpKind::LocalAlloc:
       continue;

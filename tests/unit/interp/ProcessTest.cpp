@@ -514,20 +514,22 @@ TEST(Process, EnvironmentSlotsAreSharedBetweenDisjointLiveRanges) {
   EXPECT_EQ(probe(*c, Bindings().set("n", 1)), (Strings{"201", "done"}));
 }
 
-TEST(Process, FunctionWithoutBodyOrWithUnstructuredRegion) {
+TEST(Process, RegionOfSeveralBlocksFollowsItsBranches) {
+  // (tests/unit/interp/BranchTest.cpp has the cases of cf.br / cf.cond_br.)
   auto c = compile(R"(
 tt.func @f(%n: i32) {
   cf.br ^bb1
 ^bb1:
-  test.never : i32
+  test.reached : i32
   tt.return
 }
 )");
   ASSERT_TRUE(c->prog);
   Process p = Process::start(*c->prog, {});
   StepResult r = p.step(isProbe);
-  ASSERT_TRUE(r.isUnknown());
-  EXPECT_EQ(r.cause, StepResult::Cause::Unstructured);
+  ASSERT_TRUE(r.isEvent());
+  EXPECT_TRUE(r.op->is("test.reached"));
+  EXPECT_TRUE(p.step(isProbe).isDone());
 }
 
 // Pretty scf.for/scf.if do not spell result types where a generic reader

@@ -110,6 +110,46 @@ TEST(Kernel, AliasRootsThroughCapturesAndLoopCarries) {
   EXPECT_EQ(*buf[0]->type->bytes(), 3u * 128 * 64 * 2);
 }
 
+TEST(Kernel, AliasRootsThroughBranchArguments) {
+  // convert-scf-to-cf: a barrier view carried by a loop is a block argument
+  // of the loop header, fed by the branch into the loop and the back edge.
+  Fixture f(R"(#s = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @k(%n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %a = ttg.local_alloc : () -> !ttg.memdesc<2x1xi64, #s, #smem, mutable>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #s, #smem, mutable>
+    %v0 = ttg.memdesc_index %a[%c0] : !ttg.memdesc<2x1xi64, #s, #smem, mutable> -> !ttg.memdesc<1xi64, #s, #smem, mutable>
+    cf.br ^bb1(%c0, %v0 : i32, !ttg.memdesc<1xi64, #s, #smem, mutable>)
+  ^bb1(%i: i32, %bar: !ttg.memdesc<1xi64, #s, #smem, mutable>):
+    %lt = arith.cmpi slt, %i, %n : i32
+    cf.cond_br %lt, ^bb2, ^bb3
+  ^bb2:
+    ttng.wait_barrier %bar, %c0 : !ttg.memdesc<1xi64, #s, #smem, mutable>
+    %i2 = arith.addi %i, %c1 : i32
+    cf.br ^bb1(%i2, %b : i32, !ttg.memdesc<1xi64, #s, #smem, mutable>)
+  ^bb3:
+    tt.return
+  }
+}
+)");
+  ASSERT_EQ(f.diags.errorCount(), 0u);
+  const kernel::Kernel &k = f.kernels.at(0);
+  auto roots = k.rootsOf(dialect::operandRoles(*f.m, f.find("ttng.wait_barrier")).barrier);
+  ASSERT_EQ(roots.size(), 2u);
+  EXPECT_EQ(roots[0]->name, "a");
+  EXPECT_EQ(roots[1]->name, "b");
+  EXPECT_EQ(dialect::kindOf(f.find("cf.br")), dialect::OpKind::Branch);
+  EXPECT_EQ(dialect::kindOf(f.find("cf.cond_br")), dialect::OpKind::CondBranch);
+  // The wait sits in the loop's body block (on a cycle of branches); the
+  // allocation before the loop does not.
+  EXPECT_EQ(kernel::inBranchLoop(f.find("ttng.wait_barrier")), f.find("ttng.wait_barrier"));
+  EXPECT_EQ(kernel::inBranchLoop(f.find("ttg.local_alloc")), nullptr);
+  EXPECT_EQ(kernel::inBranchLoop(f.find("tt.return")), nullptr);
+}
+
 TEST(Kernel, SlotAndPhaseFormulas) {
   Fixture f(kWs);
   const kernel::Kernel &k = f.kernels[0];
