@@ -4,6 +4,7 @@
 // TritonNvidiaGPUOps.td, NVWSOps.td, TLXOps.td).
 #include "dialect/OpTable.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "ir/Attribute.h"
@@ -314,6 +315,55 @@ OpSyntax scanOpSyntax(const ir::Module &m, const ir::Operation *op) {
 
 std::string_view attrText(const ir::Module &m, const ir::Operation *op, std::string_view name) {
   return ir::getAttr(m, *op, name).text();
+}
+
+std::string_view constantLiteral(const ir::Module &m, const ir::Operation *op) {
+  if (!op->is("arith.constant"))
+    return {};
+  std::string_view rest;
+  if (op->form == ir::Operation::Form::Generic) {
+    rest = attrText(m, op, "value");
+  } else {
+    std::string_view text = m.str(op->range);
+    if (!op->loc.empty() && op->loc.offset > op->range.offset)
+      text = text.substr(0, op->loc.offset - op->range.offset);
+    size_t at = text.find("arith.constant");
+    if (at == std::string_view::npos)
+      return {};
+    rest = ir::trim(text.substr(at + 14));
+    if (!rest.empty() && rest.front() == '{') { // the attribute dictionary
+      int depth = 0;
+      size_t i = 0;
+      for (; i < rest.size(); ++i) {
+        char c = rest[i];
+        if (c == '"') {
+          for (++i; i < rest.size() && rest[i] != '"'; ++i)
+            if (rest[i] == '\\')
+              ++i;
+          continue;
+        }
+        if (c == '{' || c == '(' || c == '[')
+          ++depth;
+        else if ((c == '}' || c == ')' || c == ']') && --depth == 0)
+          break;
+      }
+      rest = ir::trim(rest.substr(std::min(rest.size(), i + 1)));
+    }
+  }
+  // The literal ends at the type's colon; `dense<...>` may hold none of its own
+  // before ` : tensor<...>`.
+  size_t end = 0;
+  int angle = 0;
+  for (; end < rest.size(); ++end) {
+    char c = rest[end];
+    if (c == '<')
+      ++angle;
+    else if (c == '>')
+      --angle;
+    else if (angle == 0 && (c == ':' || c == ' ' || c == '\t' || c == '\n'))
+      break;
+  }
+  return rest.substr(0, end);
 }
 
 std::optional<int64_t> intAttr(const ir::Module &m, const ir::Operation *op, std::string_view name) {

@@ -90,6 +90,12 @@ std::optional<int64_t> intAttr(const ir::Module &m, const ir::Operation *op, std
 /// The text of attribute `name` (value only; "unit" for a unit attribute),
 /// or empty.
 std::string_view attrText(const ir::Module &m, const ir::Operation *op, std::string_view name);
+/// The literal of an `arith.constant`, in either form: `0` for
+/// `arith.constant 0 : i32`, for `arith.constant {async_task_id = ...} 0 : i32`
+/// (an attribute dictionary before the value, as Triton prints ops it tagged)
+/// and for generic `{value = 0 : i32}`; `true`; `dense<0.0>` for a tensor.
+/// Empty for any other op. The one reader every layer uses.
+std::string_view constantLiteral(const ir::Module &m, const ir::Operation *op);
 /// An `array<i32: 1, 2>` / `[1, 2]` / `dense<...>` attribute as integers.
 std::vector<int64_t> intArrayAttr(const ir::Module &m, const ir::Operation *op,
                                   std::string_view name);

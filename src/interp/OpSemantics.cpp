@@ -7,6 +7,7 @@
 
 #include <array>
 
+#include "dialect/OpTable.h"
 #include "interp/OpText.h"
 #include "ir/Module.h"
 
@@ -158,7 +159,7 @@ OpSemantics decodeOp(const ir::Module &m, const ir::Operation &op) {
     if (rw == 0 && name == "arith.constant" && op.numResults == 1 &&
         op.result(0)->type.empty() && op.form == ir::Operation::Form::Pretty) {
       // `arith.constant true` prints no type: it is an i1.
-      std::string_view lit = prettyConstantLiteral(m, op);
+      std::string_view lit = dialect::constantLiteral(m, &op);
       if (lit == "true" || lit == "false")
         rw = 1;
     }
@@ -170,16 +171,7 @@ OpSemantics decodeOp(const ir::Module &m, const ir::Operation &op) {
     }
     s.width = static_cast<uint8_t>(rw);
     if (name == "arith.constant") {
-      std::string_view lit;
-      if (op.form == ir::Operation::Form::Generic) {
-        if (auto v = attrValue(m, op, "value"))
-          lit = *v;
-        size_t colon = lit.find(" :");
-        if (colon != std::string_view::npos)
-          lit = lit.substr(0, colon);
-      } else {
-        lit = prettyConstantLiteral(m, op);
-      }
+      std::string_view lit = dialect::constantLiteral(m, &op);
       if (auto v = parseIntLiteral(lit)) {
         s.constant = true;
         s.imm = Scalar::wrap(*v, rw);

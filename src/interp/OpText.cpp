@@ -116,17 +116,6 @@ std::optional<std::string_view> attrValue(const ir::Module &m, const ir::Operati
 
 std::optional<int64_t> attrInt(std::string_view value) { return ir::Attr(value).asInt(); }
 
-std::string_view prettyConstantLiteral(const ir::Module &m, const ir::Operation &op) {
-  std::string_view s = textAfterName(m, op);
-  size_t i = skipSpace(s, 0);
-  if (i < s.size() && s[i] == '{')
-    i = skipSpace(s, skipBracketed(s, i));
-  size_t b = i;
-  while (i < s.size() && !isSpace(s[i]) && s[i] != ':')
-    ++i;
-  return s.substr(b, i - b);
-}
-
 std::string argLocName(const ir::Module &m, const ir::Value &arg) {
   if (arg.kind != ir::Value::BlockArgument || arg.type.empty())
     return {};

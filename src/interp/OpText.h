@@ -48,12 +48,6 @@ std::optional<std::string_view> attrValue(const ir::Module &m,
 /// The integer of an attribute value such as `2 : i64`, `true` or `-1`.
 std::optional<int64_t> attrInt(std::string_view value);
 
-/// The literal of a pretty-form `arith.constant`: `0` in
-/// `arith.constant {attrs} 0 : i32`, `true` in `arith.constant true`,
-/// `dense<0.0>` in a tensor constant.
-std::string_view prettyConstantLiteral(const ir::Module &m,
-                                       const ir::Operation &op);
-
 /// The NameLoc name of a block argument written with a location, as Triton
 /// prints function and partition arguments: `K` for
 /// `%K: i32 {tt.divisibility = 16 : i32} loc("K"(#loc1))` or for

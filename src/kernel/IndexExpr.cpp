@@ -54,16 +54,7 @@ Node build(const Kernel &k, const ir::Value *v, int depth);
 
 /// `arith.constant N : T` (or `true`/`false`) as a constant leaf.
 Node constantNode(const Kernel &k, const ir::Operation *op) {
-  const ir::Module &m = *k.module;
-  std::string_view t = m.str(op->range);
-  if (!op->loc.empty() && op->loc.offset > op->range.offset)
-    t = t.substr(0, op->loc.offset - op->range.offset);
-  size_t at = t.find("arith.constant");
-  std::string_view rest = ir::trim(t.substr(at + 14));
-  if (op->form == ir::Operation::Form::Generic)
-    rest = dialect::attrText(m, op, "value");
-  size_t colon = rest.find(':');
-  std::string lit(ir::trim(rest.substr(0, colon)));
+  std::string lit(dialect::constantLiteral(*k.module, op));
   Node n = leaf(lit);
   n.constant = true;
   if (lit == "true")

@@ -562,22 +562,19 @@ std::optional<std::vector<int64_t>> shapeOf(const PyOpEnv &e, const ir::Value *v
 std::optional<std::string> scalarLiteral(const ir::Module &m, const ir::Operation *op) {
   if (!op->is("arith.constant") || op->numResults != 1)
     return std::nullopt;
-  std::string_view rest;
-  if (op->form == ir::Operation::Form::Generic) {
-    rest = dialect::attrText(m, op, "value");
-  } else {
-    std::string_view t = opText(m, op);
-    size_t at = t.find("arith.constant");
-    if (at == std::string_view::npos)
-      return std::nullopt;
-    rest = ir::trim(t.substr(at + 14));
-  }
-  if (rest.size() > 2 && rest.front() == '{') // attr-dict before the value
+  std::string_view lit = dialect::constantLiteral(m, op);
+  if (lit.empty())
     return std::nullopt;
-  size_t colon = rest.find(':');
-  std::string_view lit = ir::trim(rest.substr(0, colon));
-  std::string_view type =
-      colon == std::string_view::npos ? std::string_view("i1") : ir::trim(rest.substr(colon + 1));
+  // The type: written after the literal (`0 : i32`), or none for an i1.
+  std::string_view type = op->form == ir::Operation::Form::Generic ? dialect::attrText(m, op, "value")
+                                                                     : opText(m, op);
+  // `lit` views the same text: the type follows it.
+  const char *end = lit.data() + lit.size();
+  type = end >= type.data() && end <= type.data() + type.size()
+             ? type.substr(static_cast<size_t>(end - type.data()))
+             : std::string_view();
+  size_t colon = type.find(':');
+  type = colon == std::string_view::npos ? std::string_view("i1") : ir::trim(type.substr(colon + 1));
   if (type.find('<') != std::string_view::npos)
     return std::nullopt;
   if (lit == "true")

@@ -52,13 +52,6 @@ bool shareLoop(const Kernel &k, const ir::Operation *a,
   return false;
 }
 
-/// The literal of an arith.constant: "false", "0", "dense<0.000000e+00>".
-std::string_view constantLiteral(const ir::Module &m, const ir::Operation *op) {
-  if (op->form == ir::Operation::Form::Generic)
-    return dialect::attrText(m, op, "value");
-  return interp::prettyConstantLiteral(m, *op);
-}
-
 /// `x > 0` / `x != 0` in either form: sgt, ugt or ne (cmpi predicates 4, 8, 1).
 bool isGreaterOrNotEqual(const ir::Module &m, const ir::Operation *cmp) {
   if (cmp->form == ir::Operation::Form::Generic) {
@@ -75,7 +68,7 @@ bool isZero(const ir::Module &m, const ir::Value *v) {
   for (int i = 0; i < 16 && v && v->kind == ir::Value::Result; ++i) {
     const ir::Operation *d = v->definingOp();
     if (d->is("arith.constant")) {
-      std::string_view t = constantLiteral(m, d);
+      std::string_view t = dialect::constantLiteral(m, d);
       return t.rfind("dense<0.000000e+00>", 0) == 0 ||
              t.rfind("dense<0>", 0) == 0 || t.rfind("0.000000e+00", 0) == 0 ||
              t == "0" || t == "false";
@@ -114,7 +107,7 @@ std::string classifyUseAcc(const Kernel &k, const ir::Operation *mma,
     if (!d)
       break;
     if (d->is("arith.constant")) {
-      std::string_view t = constantLiteral(m, d);
+      std::string_view t = dialect::constantLiteral(m, d);
       if (t == "true" || t == "1")
         return "true";
       if (t == "false" || t == "0")

@@ -91,7 +91,7 @@ std::optional<int64_t> constantSlot(const ir::Module &m, const kernel::Kernel &k
   const ir::Operation *c = d->operands[1]->definingOp();
   if (!c || !c->is("arith.constant"))
     return std::nullopt;
-  return interp::attrInt(interp::prettyConstantLiteral(m, *c));
+  return interp::attrInt(dialect::constantLiteral(m, c));
 }
 
 /// The op a new statement "after `x`" runs before: the first op after `x`
@@ -319,7 +319,7 @@ std::vector<SyncEdit> candidateEdits(const ir::Module &m, const kernel::Kernel &
       std::string words;
       bool constant = isConstant(r.phase);
       if (constant) {
-        int64_t c = interp::attrInt(interp::prettyConstantLiteral(m, *d)).value_or(0) & 1;
+        int64_t c = interp::attrInt(dialect::constantLiteral(m, d)).value_or(0) & 1;
         words = "wait on " + bar + " for parity " + std::to_string(c ^ 1) + " instead of " + std::to_string(c);
       } else if (d && d->is("arith.xori")) {
         words = "flip the parity of the wait on " + bar + " (drop the ^ 1: phase ^ 1 -> phase)";

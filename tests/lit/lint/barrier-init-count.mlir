@@ -122,5 +122,56 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
   }
 }
 
-// CHECK: barrier-init-count.mlir: 2 errors, 0 warnings, 0 notes
+// -----
+
+// Triton's automatic warp specialization prints the constants it tags with
+// the attribute dictionary before the value (`arith.constant {async_task_id =
+// ...} 0 : i32`). Slot 0 of the 3-slot `qbar` is the only one used (its
+// expect arrives once); slots 1 and 2 are initialised and never waited on,
+// which is harmless: no finding. Slot 1 of `kbar` is waited on through such a
+// constant and nothing arrives on it: the error names slot 1 only.
+#s4 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem4 = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+  tt.func @tagged_constants() {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c2 = arith.constant 2 : i32
+    %qbar = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64, #s4, #smem4, mutable>
+    %q0 = ttg.memdesc_index %qbar[%c0] : !ttg.memdesc<3x1xi64, #s4, #smem4, mutable> -> !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+    ttng.init_barrier %q0, 1 : !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+    %q1 = ttg.memdesc_index %qbar[%c1] : !ttg.memdesc<3x1xi64, #s4, #smem4, mutable> -> !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+    ttng.init_barrier %q1, 1 : !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+    %q2 = ttg.memdesc_index %qbar[%c2] : !ttg.memdesc<3x1xi64, #s4, #smem4, mutable> -> !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+    ttng.init_barrier %q2, 1 : !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+    %kbar = ttg.local_alloc : () -> !ttg.memdesc<2x1xi64, #s4, #smem4, mutable>
+    %k0 = ttg.memdesc_index %kbar[%c0] : !ttg.memdesc<2x1xi64, #s4, #smem4, mutable> -> !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+    ttng.init_barrier %k0, 1 : !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+    %k1 = ttg.memdesc_index %kbar[%c1] : !ttg.memdesc<2x1xi64, #s4, #smem4, mutable> -> !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+// CHECK: barrier-init-count.mlir:[[@LINE+1]]:5: error: barrier kbar[1] is initialised with arrive count 1 but no arrive reaches it (none is in a loop): its first phase never completes and every wait on it hangs; add the arrive that releases it [tlx-barrier-init-count]
+    ttng.init_barrier %k1, 1 : !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+    ttg.warp_specialize(%qbar, %kbar)
+    default {
+      %t0 = arith.constant {async_task_id = array<i32: 0>} 0 : i32
+      %b = ttg.memdesc_index %qbar[%t0] {async_task_id = array<i32: 0>} : !ttg.memdesc<3x1xi64, #s4, #smem4, mutable> -> !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+      %true = arith.constant {async_task_id = array<i32: 0>} true
+      ttng.barrier_expect %b, 0 {async_task_id = array<i32: 0>}, %true : !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+      %kb = ttg.memdesc_index %kbar[%t0] {async_task_id = array<i32: 0>} : !ttg.memdesc<2x1xi64, #s4, #smem4, mutable> -> !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+      ttng.arrive_barrier %kb, 1 {async_task_id = array<i32: 0>} : !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+      ttg.warp_yield
+    }
+    partition0(%qa: !ttg.memdesc<3x1xi64, #s4, #smem4, mutable>, %ka: !ttg.memdesc<2x1xi64, #s4, #smem4, mutable>) num_warps(1) {
+      %t0 = arith.constant {async_task_id = array<i32: 1>} 0 : i32
+      %t1 = arith.constant {async_task_id = array<i32: 1>} 1 : i32
+      %w = ttg.memdesc_index %qa[%t0] {async_task_id = array<i32: 1>} : !ttg.memdesc<3x1xi64, #s4, #smem4, mutable> -> !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+      ttng.wait_barrier %w, %t0 {async_task_id = array<i32: 1>} : !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+      %kw = ttg.memdesc_index %ka[%t1] {async_task_id = array<i32: 1>} : !ttg.memdesc<2x1xi64, #s4, #smem4, mutable> -> !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+      ttng.wait_barrier %kw, %t0 {async_task_id = array<i32: 1>} : !ttg.memdesc<1xi64, #s4, #smem4, mutable>
+      ttg.warp_return
+    } : (!ttg.memdesc<3x1xi64, #s4, #smem4, mutable>, !ttg.memdesc<2x1xi64, #s4, #smem4, mutable>) -> ()
+    tt.return
+  }
+}
+
+// CHECK: barrier-init-count.mlir: 3 errors, 0 warnings, 0 notes
 // CHECK: exit=1

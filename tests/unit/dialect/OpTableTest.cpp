@@ -302,3 +302,39 @@ TEST(OpTable, WarpSpecializeHasNoMemoryRoles) {
   EXPECT_EQ(op->numOperands, 4u);
   EXPECT_GE(op->numRegions, 1u);
 }
+
+// One reader of arith.constant literals for every layer: pretty, pretty with
+// the attribute dictionary before the value (as Triton prints constants it
+// tagged with async_task_id), generic, i1 and tensor constants.
+TEST(OpTable, ConstantLiterals) {
+  support::Diagnostics diags;
+  auto m = ir::parseModule(support::SourceBuffer::fromString("c.ttgir", R"(#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @k() {
+    %a = arith.constant 7 : i32
+    %b = arith.constant {async_task_id = array<i32: 1, 2>} -3 : i32
+    %c = "arith.constant"() <{value = 12 : i64}> : () -> i64
+    %d = arith.constant true
+    %e = arith.constant {async_task_id = array<i32: 0>} false
+    %f = arith.constant dense<0.000000e+00> : tensor<128xf32, #b>
+    %g = arith.constant {tag = "a b {c}"} 1.500000e+00 : f32
+    tt.return
+  }
+}
+)"),
+                           diags);
+  ASSERT_EQ(diags.errorCount(), 0u);
+  std::vector<std::string> lits;
+  auto walk = [&](auto &self, const ir::Block *b) -> void {
+    for (const ir::Operation *op = b ? b->first : nullptr; op; op = op->next) {
+      if (op->is("arith.constant"))
+        lits.emplace_back(dialect::constantLiteral(*m, op));
+      for (uint32_t r = 0; r < op->numRegions; ++r)
+        for (const ir::Block *in = op->region(r)->first; in; in = in->next)
+          self(self, in);
+    }
+  };
+  for (const ir::Chunk &c : m->chunks())
+    walk(walk, c.body ? c.body->first : nullptr);
+  EXPECT_EQ(lits, (std::vector<std::string>{"7", "-3", "12", "true", "false", "dense<0.000000e+00>", "1.500000e+00"}));
+}
