@@ -3,6 +3,7 @@
 // facebookexperimental/triton (TritonOps.td, TritonGPUOps.td,
 // TritonNvidiaGPUOps.td, NVWSOps.td, TLXOps.td).
 #include "dialect/OpTable.h"
+#include "dialect/Types.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -680,6 +681,21 @@ OperandRoles operandRoles(const ir::Module &m, const ir::Operation *op) {
   if (!barrierRoles(kind, v, r) && !asyncRoles(kind, v, r) && !memoryRoles(kind, v, r))
     arefRoles(kind, v, r);
   return r;
+}
+
+TmaLoadBytes tmaLoadBytes(const ir::Module &m, const ir::Chunk *chunk, const ir::Operation *op) {
+  TmaLoadBytes out;
+  OperandRoles r = operandRoles(m, op);
+  if (r.buffer)
+    if (auto md = parseMemDesc(m, chunk, typeText(m, r.buffer)))
+      out.buffer = md->bytes();
+  // Only the tiled copy writes one whole box; a gather's rows and an im2col
+  // copy's pixels are not the block.
+  if (op->is("ttng.async_tma_copy_global_to_local") && r.desc && op->numOperands > 0 &&
+      m.str(op->range).find("im2col") == std::string_view::npos)
+    if (auto t = parseTensor(typeText(m, r.desc)); t && t->isDescriptor)
+      out.box = t->bytes();
+  return out;
 }
 
 } // namespace tscope::dialect

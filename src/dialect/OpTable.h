@@ -123,6 +123,22 @@ struct OperandRoles {
 /// form, ODS order for generic form).
 OperandRoles operandRoles(const ir::Module &m, const ir::Operation *op);
 
+/// What a TMA load writes and completes on its mbarrier (complete_tx). The
+/// copy engine writes the descriptor's block (its box, fixed when the
+/// descriptor was made: on the host for a kernel argument), whatever the
+/// destination buffer's size; the compiler can change the block of a
+/// descriptor it builds in the kernel, not of one passed in.
+struct TmaLoadBytes {
+  std::optional<uint64_t> box;    // the descriptor's block (tiled `async_tma_copy_global_to_local`)
+  std::optional<uint64_t> buffer; // the destination buffer
+  /// The bytes delivered: the box when known, else the buffer.
+  std::optional<uint64_t> delivered() const { return box ? box : buffer; }
+  /// The box is known and differs from the buffer: the copy writes past the
+  /// buffer (or short of it) and delivers bytes no expect counted.
+  bool mismatch() const { return box && buffer && *box != *buffer; }
+};
+TmaLoadBytes tmaLoadBytes(const ir::Module &m, const ir::Chunk *chunk, const ir::Operation *op);
+
 /// The `async_ops` of an `nvws.aref.put.exit` / `aref.get.exit`, in order:
 /// "none", "tma_load", "tc5mma", "tmem_copy", "wgmma", "cp_async" (the
 /// `#nvws.async_op<...>` entries of the op's text, pretty or generic form).

@@ -22,7 +22,8 @@ std::string waitWhy(const Explorer &x, const State &s, const Proc &pr, const ir:
   return "waits on " + name + " for parity " + std::to_string(ph.zext() & 1) + "; its phase " +
          std::to_string(b.phase) + " (parity " + std::to_string(b.phase & 1) + ") is still open with " +
          std::to_string(b.pending) + " of " + std::to_string(b.expected) + " arrivals pending" +
-         (b.tx ? " and " + std::to_string(b.tx) + " bytes expected" : "") + (b.inited ? "" : " (never initialised)");
+         (b.tx > 0 ? " and " + std::to_string(b.tx) + " bytes expected" : "") +
+         (b.tx < 0 ? " and " + std::to_string(-b.tx) + " bytes delivered beyond its expect-tx" : "") + (b.inited ? "" : " (never initialised)");
 }
 
 /// The cause of one process stuck at a wait_barrier; records in `waitsOn`
@@ -52,6 +53,13 @@ void waitCause(const Explorer &x, const State &s, const Proc &pr, std::map<int, 
   } else if (b.pending <= 0 && b.tx > 0) {
     causes.push_back("transaction bytes never delivered: " + name + " still expects " + std::to_string(b.tx) +
                      " bytes (expect-tx exceeds what its TMA loads deliver)");
+  } else if (b.pending <= 0 && b.tx < 0) {
+    causes.push_back("transaction bytes over-delivered: " + name + " received " + std::to_string(-b.tx) +
+                     " bytes more than its expect-tx announced (a TMA load delivers its descriptor's box, larger "
+                     "than what the expect counts); the model completes a copy's bytes at once, so the count "
+                     "passes zero and the phase never completes; on the GPU the phase may instead complete "
+                     "partway through the copy, the rest counting against the next phase: a hang, or a read "
+                     "of a buffer still being written");
   } else if (live.empty()) {
     causes.push_back("arrival count never reached: phase " + std::to_string(b.phase) + " of " + name +
                      " still needs " + std::to_string(b.pending) + " of " + std::to_string(b.expected) +

@@ -518,9 +518,13 @@ Explorer::Outcome Explorer::stepAsyncIssue(OpStep &o, Undecided &unknown) {
     a.tx = o.r.bytes.value_or(16);
     o.st.action = "issues clc_try_cancel (" + std::to_string(a.tx) + "-byte response) on " + barName(a.key);
   } else if (tma) {
-    auto t = dialect::parseMemDesc(m_, k_.chunk, dialect::typeText(m_, o.r.buffer));
-    a.tx = t && t->bytes() ? static_cast<int64_t>(*t->bytes()) : 0;
+    // The bytes the copy engine delivers: the descriptor's box, which may be
+    // larger than the buffer (dialect::tmaLoadBytes).
+    dialect::TmaLoadBytes tb = dialect::tmaLoadBytes(m_, k_.chunk, o.op);
+    a.tx = static_cast<int64_t>(tb.delivered().value_or(0));
     o.st.action = "issues TMA load of " + std::to_string(a.tx) + " bytes on " + barName(a.key);
+    if (tb.mismatch())
+      o.st.action += " (its descriptor's box; the buffer holds " + std::to_string(*tb.buffer) + ")";
   } else {
     a.arrive = 1;
     o.st.action = "issues " + std::string(o.op->opName()) + " on " + barName(a.key);

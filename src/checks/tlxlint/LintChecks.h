@@ -51,6 +51,8 @@ void checkTwoCtaMma(const LintContext &ctx, std::vector<Finding> &out);
 void checkBarrierInitCount(const LintContext &ctx, std::vector<Finding> &out);
 /// barrier_expect bytes that differ from what the TMA loads on it deliver.
 void checkExpectBytes(const LintContext &ctx, std::vector<Finding> &out);
+/// A TMA load whose descriptor's box differs from its destination buffer.
+void checkTmaBox(const LintContext &ctx, std::vector<Finding> &out);
 /// tcgen05_commit on a barrier an MMA already arrives on.
 void checkCommitOnMmaBarrier(const LintContext &ctx, std::vector<Finding> &out);
 /// Barrier initialised, never invalidated, and its memory reused.

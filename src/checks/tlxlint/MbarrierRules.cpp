@@ -348,7 +348,7 @@ void checkExpectBytes(const LintContext &ctx, std::vector<Finding> &out) {
     }
     if (loads.empty() || uncertain)
       continue;
-    uint64_t sum = 0;
+    uint64_t sum = 0, buffers = 0;
     bool known = true;
     std::string parts;
     std::vector<RelatedLocation> related;
@@ -356,20 +356,28 @@ void checkExpectBytes(const LintContext &ctx, std::vector<Finding> &out) {
       dialect::OperandRoles r = dialect::operandRoles(ctx.module, l);
       auto md = dialect::parseMemDesc(ctx.module, ctx.kernel.chunk,
                                       dialect::typeText(ctx.module, r.buffer));
-      auto b = md ? md->bytes() : std::nullopt;
-      if (!b) {
+      // What the copy delivers: its descriptor's box (checkTmaBox reports a
+      // box that differs from the buffer).
+      dialect::TmaLoadBytes tb = dialect::tmaLoadBytes(ctx.module, ctx.kernel.chunk, l);
+      auto b = tb.delivered();
+      if (!b || !md || !tb.buffer) {
         known = false;
         break;
       }
       sum += *b;
+      buffers += *tb.buffer;
       std::string what;
       auto roots = ctx.kernel.rootsOf(r.buffer);
       what = (roots.size() == 1 ? roots.front()->name + " " : std::string()) + md->shapeText() +
              " = " + std::to_string(*b) + " B";
+      if (tb.mismatch())
+        what += " (its descriptor's box; the buffer holds " + std::to_string(*tb.buffer) + " B)";
       parts += (parts.empty() ? "" : ", ") + what;
       related.push_back({ctx.point(l), "TMA load into " + what});
     }
-    if (!known || sum == static_cast<uint64_t>(*xr.bytes))
+    // An expect that counts the buffers right while a copy's box differs is
+    // one bug, reported once at its cause (tlx-tma-box-mismatch).
+    if (!known || sum == static_cast<uint64_t>(*xr.bytes) || buffers == static_cast<uint64_t>(*xr.bytes))
       continue;
     Finding f;
     f.severity = support::Severity::Error;
@@ -385,8 +393,64 @@ void checkExpectBytes(const LintContext &ctx, std::vector<Finding> &out) {
     else
       f.message = head +
                   ": the phase can complete before the last load lands, and the consumer reads a "
-                  "partly written buffer; expect " +
+                  "partly written buffer; the bytes left over count against the next phase, whose "
+                  "wait then never passes; expect " +
                   std::to_string(sum) + " bytes";
+    out.push_back(std::move(f));
+  }
+}
+
+void checkTmaBox(const LintContext &ctx, std::vector<Finding> &out) {
+  for (const PlacedOp &p : ctx.ops) {
+    if (dialect::kindOf(p.op) != OpKind::TmaLoad)
+      continue;
+    dialect::TmaLoadBytes tb = dialect::tmaLoadBytes(ctx.module, ctx.kernel.chunk, p.op);
+    if (!tb.mismatch())
+      continue;
+    dialect::OperandRoles r = dialect::operandRoles(ctx.module, p.op);
+    auto md = dialect::parseMemDesc(ctx.module, ctx.kernel.chunk, dialect::typeText(ctx.module, r.buffer));
+    auto desc = dialect::parseTensor(dialect::typeText(ctx.module, r.desc));
+    if (!md || !desc)
+      continue;
+    std::string box;
+    for (int64_t d : desc->shape)
+      box += (box.empty() ? "" : "x") + std::to_string(d);
+    std::string shape;
+    for (int64_t d : md->shape)
+      shape += (shape.empty() ? "" : ", ") + std::to_string(d);
+    auto roots = ctx.kernel.rootsOf(r.buffer);
+    std::string buf = roots.size() == 1 ? roots.front()->name + " " : std::string();
+    // Follow partition captures to where the descriptor comes from: still a
+    // block argument there means a kernel argument, made on the host.
+    const ir::Value *origin = r.desc;
+    while (const ir::Value *c = ctx.kernel.captureOf(origin))
+      origin = c;
+    bool hostMade = origin->kind == ir::Value::BlockArgument;
+    Finding f;
+    f.severity = support::Severity::Error;
+    f.where = ctx.point(p.op);
+    bool larger = *tb.box > *tb.buffer;
+    std::string extra = std::to_string(larger ? *tb.box - *tb.buffer : *tb.buffer - *tb.box);
+    f.message = "TMA load writes its descriptor's " + box + "x" + desc->elementType + " box (" +
+                std::to_string(*tb.box) + " bytes) into " + buf + md->shapeText() + " (" +
+                std::to_string(*tb.buffer) + " bytes): " +
+                (larger ? "it writes " + extra +
+                              " bytes past the buffer, over the shared memory that follows it (wrong "
+                              "results, or a fault where that memory holds a barrier), and completes " +
+                              extra +
+                              " bytes more on its barrier than the buffer's size, so the transaction count of "
+                              "a phase that expects the buffer overshoots zero: its wait hangs, or passes "
+                              "before the copy has landed"
+                        : "it fills " + std::to_string(*tb.box) + " of the buffer's bytes, and a phase "
+                              "that expects the buffer's size never completes (a hang)") +
+                "; " +
+                (hostMade ? "the descriptor is a kernel argument, its block fixed when the host made it, "
+                            "and the compiler tiled this load as [" + shape +
+                                "] without resizing it (automatic warp specialization splits a tile "
+                                "between consumer partitions): build the descriptor in the kernel "
+                                "(tl.make_tensor_descriptor), whose block the compiler resizes, or turn "
+                                "warp_specialize off for this loop"
+                          : "make the descriptor's block shape [" + shape + "]");
     out.push_back(std::move(f));
   }
 }

@@ -338,3 +338,46 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     walk(walk, c.body ? c.body->first : nullptr);
   EXPECT_EQ(lits, (std::vector<std::string>{"7", "-3", "12", "true", "false", "dense<0.000000e+00>", "1.500000e+00"}));
 }
+
+// A tiled TMA load delivers its descriptor's box; the buffer may differ (a
+// 128-row host descriptor split into 64-row copies), and only the tiled copy
+// is judged by its box.
+TEST(OpTable, TmaLoadBytesBoxAndBuffer) {
+  support::Diagnostics diags;
+  auto m = ir::parseModule(support::SourceBuffer::fromString("t.ttgir", R"(#n = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#s = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @k(%q: !tt.tensordesc<tensor<128x64xf16, #n>>, %k: !tt.tensordesc<tensor<64x64xf16, #n>>) {
+    %c0 = arith.constant 0 : i32
+    %true = arith.constant true
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #n, #smem, mutable>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #s, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %q[%c0, %c0] %buf, %bar, %true : !tt.tensordesc<tensor<128x64xf16, #n>>, !ttg.memdesc<1xi64, #s, #smem, mutable> -> !ttg.memdesc<64x64xf16, #n, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %k[%c0, %c0] %buf, %bar, %true : !tt.tensordesc<tensor<64x64xf16, #n>>, !ttg.memdesc<1xi64, #s, #smem, mutable> -> !ttg.memdesc<64x64xf16, #n, #smem, mutable>
+    tt.return
+  }
+}
+)"),
+                           diags);
+  ASSERT_EQ(diags.errorCount(), 0u);
+  std::vector<dialect::TmaLoadBytes> got;
+  const ir::Chunk &c = m->chunks().front();
+  auto walk = [&](auto &self, const ir::Block *b) -> void {
+    for (const ir::Operation *op = b ? b->first : nullptr; op; op = op->next) {
+      if (op->is("ttng.async_tma_copy_global_to_local"))
+        got.push_back(dialect::tmaLoadBytes(*m, &c, op));
+      for (uint32_t r = 0; r < op->numRegions; ++r)
+        for (const ir::Block *in = op->region(r)->first; in; in = in->next)
+          self(self, in);
+    }
+  };
+  walk(walk, c.body ? c.body->first : nullptr);
+  ASSERT_EQ(got.size(), 2u);
+  EXPECT_EQ(got[0].box, std::optional<uint64_t>(16384));
+  EXPECT_EQ(got[0].buffer, std::optional<uint64_t>(8192));
+  EXPECT_EQ(got[0].delivered(), std::optional<uint64_t>(16384));
+  EXPECT_TRUE(got[0].mismatch());
+  EXPECT_EQ(got[1].delivered(), std::optional<uint64_t>(8192));
+  EXPECT_FALSE(got[1].mismatch());
+}
