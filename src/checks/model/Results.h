@@ -201,6 +201,10 @@ struct KernelDeadlockResult {
   /// The first stale read or lost write the in-order schedules reach, in
   /// words (set by the data-flow check, checks/stale); empty: none.
   std::string inOrderWrong;
+  /// A TMA load whose descriptor box is larger than its buffer, in words
+  /// ("the TMA load at IR 135 writes 8192 bytes past its buffer"); empty:
+  /// none. Its stray bytes may fault or corrupt data before the hang shows.
+  std::string tmaOverflow;
   std::vector<ProvenFix> fixes; // of the hang or over-arrival, best first (checks/fix)
   FixSearchSummary fixSearch;
 };

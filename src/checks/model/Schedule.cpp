@@ -2,6 +2,7 @@
 #include "checks/model/Schedule.h"
 
 #include "checks/model/Explorer.h"
+#include "dialect/OpTable.h"
 
 namespace tscope::checks::model {
 
@@ -58,7 +59,24 @@ bool likely(Strength s) { return s == Strength::Every || s == Strength::InOrder;
 
 } // namespace
 
+namespace {
+
+std::string expectedGpuCore(const KernelDeadlockResult &res);
+
+} // namespace
+
 std::string expectedGpuLine(const KernelDeadlockResult &res) {
+  std::string line = expectedGpuCore(res);
+  // Bytes written past a buffer land on whatever the compiler placed next:
+  // data (wrong results) or a barrier (a fault or an illegal state).
+  if (!res.tmaOverflow.empty() && (line.starts_with("hang") || line.starts_with("fault")))
+    line += "; and " + res.tmaOverflow + ", over the shared memory after it: a fault or corrupted data may come first";
+  return line;
+}
+
+namespace {
+
+std::string expectedGpuCore(const KernelDeadlockResult &res) {
   if (res.verdict == "no-deadlock")
     return res.inOrderWrong.empty() ? "finishes (no hang, no fault)"
                                     : "wrong results: finishes, but the schedules the hardware usually runs reach " +
@@ -89,6 +107,22 @@ std::string expectedGpuLine(const KernelDeadlockResult &res) {
            "still be wrong";
   return "";
 }
+
+/// The first TMA load of the kernel whose box is larger than its buffer.
+std::string tmaOverflowOf(const ir::Module &m, const kernel::Kernel &k) {
+  std::string out;
+  k.walk([&](const ir::Operation *op, const kernel::Placement &) {
+    if (!out.empty() || dialect::kindOf(op) != dialect::OpKind::TmaLoad)
+      return;
+    dialect::TmaLoadBytes tb = dialect::tmaLoadBytes(m, k.chunk, op);
+    if (tb.mismatch() && *tb.box > *tb.buffer)
+      out = "the TMA load at IR " + std::to_string(op->line) + " writes " + std::to_string(*tb.box - *tb.buffer) +
+            " bytes past its buffer";
+  });
+  return out;
+}
+
+} // namespace
 
 DeadlockOptions inOrderOptions(const DeadlockOptions &opts) {
   DeadlockOptions io = opts;
@@ -142,6 +176,7 @@ void classifySchedules(const ir::Module &m, const kernel::Kernel &k, const Deadl
       }
     }
   }
+  res.tmaOverflow = tmaOverflowOf(m, k);
   res.expectedGpu = expectedGpuLine(res);
 }
 
