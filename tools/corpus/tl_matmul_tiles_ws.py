@@ -78,7 +78,7 @@ def gpu(runs, mark_launched=None):
 
 CASES = {
     "tl_matmul_tiles_ws": dict(
-        gpu=gpu, cpu=cpu, cpu_targets=[100, 90], gpu_run=True, mlir_dump=False, ptxas_log=True, runs=3,
+        gpu=gpu, cpu=cpu, cpu_targets=[100, 90], gpu_run=True, mlir_dump=False, ptxas_log=True, runs=100,
         desc=(f"tl_matmul_tiles_ws_kernel[grid=({(M // BM) * (N // BN) // TILES_PER_PROG},)](a_desc, b_desc, c, "
               f"M={M}, N={N}, K={K}, stride_cm={N}, BLOCK_M={BM}, BLOCK_N={BN}, BLOCK_K={BK}, "
               f"TILES_PER_PROG={TILES_PER_PROG}, NUM_STAGES={NUM_STAGES}, num_warps={NUM_WARPS}); fp16 A/B/C, "

@@ -54,12 +54,15 @@ void waitCause(const Explorer &x, const State &s, const Proc &pr, std::map<int, 
     causes.push_back("transaction bytes never delivered: " + name + " still expects " + std::to_string(b.tx) +
                      " bytes (expect-tx exceeds what its TMA loads deliver)");
   } else if (b.pending <= 0 && b.tx < 0) {
+    // The why is said once, at the first barrier it applies to.
+    bool said = std::any_of(causes.begin(), causes.end(),
+                            [](const std::string &c) { return c.starts_with("transaction bytes over-delivered"); });
     causes.push_back("transaction bytes over-delivered: " + name + " received " + std::to_string(-b.tx) +
-                     " bytes more than its expect-tx announced (a TMA load delivers its descriptor's box, larger "
+                     " bytes more than its expect-tx announced" + (said ? std::string() : std::string(" (a TMA load delivers its descriptor's box, larger "
                      "than what the expect counts); the model completes a copy's bytes at once, so the count "
                      "passes zero and the phase never completes; on the GPU the phase may instead complete "
                      "partway through the copy, the rest counting against the next phase: a hang, or a read "
-                     "of a buffer still being written");
+                     "of a buffer still being written")));
   } else if (live.empty()) {
     causes.push_back("arrival count never reached: phase " + std::to_string(b.phase) + " of " + name +
                      " still needs " + std::to_string(b.pending) + " of " + std::to_string(b.expected) +
