@@ -313,9 +313,13 @@ def fixture_md(rec, env, folder=None):
     return "\n".join(lines) + "\n"
 
 
-def case_note(case, mode):
-    """A case's `note` describes its GPU outcome, `cpu_note` its compile-only build."""
-    return case.get("note") if mode == "compile+run" else case.get("cpu_note")
+def case_note(case, mode, target=None):
+    """A case's `note` describes its GPU outcome, `cpu_note` its compile-only build; a
+    `cpu_note` dict gives one note per target ("sm_90", "sm_100")."""
+    if mode == "compile+run":
+        return case.get("note")
+    note = case.get("cpu_note")
+    return note.get(target) if isinstance(note, dict) else note
 
 
 def remake_md(root):
@@ -326,10 +330,12 @@ def remake_md(root):
             continue
         with open(path) as f:
             rec = json.load(f)
+        if "child_result" not in rec:  # not made by gen.py (e.g. the tma_rec_* launch records)
+            continue
         name = rec["child_result"].get("case") or folder
         if name in cases:
             rec.pop("note", None)
-            note = case_note(cases[name], rec["mode"])
+            note = case_note(cases[name], rec["mode"], rec.get("target"))
             if note:
                 rec["note"] = note  # FIXTURE.md only; outcome.json stays as the run wrote it
         with open(os.path.join(root, folder, "FIXTURE.md"), "w") as f:
@@ -383,7 +389,7 @@ def main():
     for name, c, cc in jobs:
         folder, rec = run_case(name, c, cc, args.out, scratch, args.runs, args.timeout, gen_cmd)
         rec["env"] = env
-        note = case_note(c, rec["mode"])
+        note = case_note(c, rec["mode"], rec.get("target"))
         if note:
             rec["note"] = note
         with open(os.path.join(args.out, folder, "outcome.json"), "w") as f:

@@ -504,7 +504,11 @@ std::set<int> Explorer::arriversOf(uint32_t id, size_t *numOps, const kernel::Wa
       for (const kernel::Allocation *a : b ? k_.rootsOf(b) : std::vector<const kernel::Allocation *>())
         if (a->id == id) {
           out.insert(pl.partition);
-          ++ops;
+          // An arrive_barrier arrives its count (128 for a warpgroup's
+          // arrive); every other arrive-side op once.
+          ops += dialect::kindOf(op) == OpKind::ArriveBarrier
+                     ? static_cast<size_t>(std::max<int64_t>(1, dialect::operandRoles(m_, op).count.value_or(1)))
+                     : 1;
         }
   });
   if (numOps)

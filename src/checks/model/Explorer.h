@@ -117,6 +117,7 @@ public:
                                                          const ir::Value *v) const;
   /// Partitions that have an arrive-side op on barrier allocation `id`;
   /// given `ws`, only those of that warp_specialize and outside (kOutside).
+  /// `numOps` gets the arrivals those ops make once each (an arrive's count).
   std::set<int> arriversOf(uint32_t id, size_t *numOps = nullptr,
                            const kernel::WarpSpecialize *ws = nullptr) const;
 

@@ -48,8 +48,8 @@ void waitCause(const Explorer &x, const State &s, const Proc &pr, std::map<int, 
     causes.push_back("no producer for that phase: nothing arrives on " + name + ", which " + who + " waits on");
   } else if (b.inited && b.expected > static_cast<int64_t>(arriveOps)) {
     causes.push_back("arrival count never reached: " + name + " is initialised with count " +
-                     std::to_string(b.expected) + " but only " + std::to_string(arriveOps) +
-                     " arrive op(s) target it per phase");
+                     std::to_string(b.expected) + " but its arrive ops give only " + std::to_string(arriveOps) +
+                     " arrival(s) per phase");
   } else if (b.pending <= 0 && b.tx > 0) {
     causes.push_back("transaction bytes never delivered: " + name + " still expects " + std::to_string(b.tx) +
                      " bytes (expect-tx exceeds what its TMA loads deliver)");

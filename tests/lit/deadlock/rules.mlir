@@ -51,7 +51,7 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // CHECK-LABEL: == kernel steady_state: deadlock
 // CHECK: partition0  waits on empty for parity 0; its phase 0 (parity 0) is still open with 1 of 2 arrivals pending
 // CHECK: error: kernel steady_state hangs
-// CHECK: note: cause: {{.*}}arrival count never reached: empty is initialised with count 2 but only 1 arrive op(s) target it per phase
+// CHECK: note: cause: {{.*}}arrival count never reached: empty is initialised with count 2 but its arrive ops give only 1 arrival(s) per phase
 #s2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem2 = #ttg.shared_memory
 module attributes {"ttg.num-warps" = 4 : i32} {
