@@ -226,6 +226,23 @@ std::string Explorer::unmodelledReason(const ir::Operation &op) const {
   return {};
 }
 
+bool Explorer::dataBranch(const interp::Scalar &c) const {
+  // Only the bounded runs of `deadlock` take both sides: the proof needs
+  // every decision to recur shifted, and a race found on an assumed side
+  // could not be shown to be real (with an observer the run stays unknown).
+  if (proof_ || observer_ || c.isKnown())
+    return false;
+  switch (c.reason()) {
+  case interp::Reason::NotInteger:
+  case interp::Reason::NotInterpreted:
+  case interp::Reason::RegionResult:
+  case interp::Reason::Unbound:
+    return true; // some data (or some launch) gives either value
+  default:
+    return false; // undefined behaviour, a malformed op, warp divergence: not a value
+  }
+}
+
 bool Explorer::inputOnly(const ir::Value *v) const {
   std::vector<const ir::Value *> work{v};
   const ir::Block *entry = k_.func->firstRegion->first;
@@ -614,6 +631,13 @@ bool Explorer::advance(State &s, size_t pi, Undecided &unknown) {
         pr.status = PStatus::AtEvent;
         return true;
       }
+      if (r.cause == interp::StepResult::Cause::Condition && r.op && r.op->numOperands && dataBranch(r.value)) {
+        // A branch on data the interpreter does not compute (a loaded or
+        // atomically fetched value, a tensor element): a branch point of the
+        // model whose sides are both explored at every visit (stepBranch).
+        pr.status = PStatus::AtEvent;
+        return true;
+      }
       if (proof_ && r.cause == interp::StepResult::Cause::Condition && prog_.branchesInCycle(pr.p.pc())) {
         // A loop built from branches (after convert-scf-to-cf) has no
         // scf.for whose trip count the proof could leave symbolic.
@@ -782,6 +806,8 @@ DeadlockRun Explorer::run(const interp::Bindings &b, std::string label, size_t m
   stopTrace_.clear();
   over_.reset();
   overStep_.reset();
+  amdOverArrival_ = nullptr;
+  dataBranches_.clear();
   hang_.reset();
   stuckStates_ = 0;
   curOut_ = nullptr;
@@ -833,6 +859,17 @@ DeadlockRun Explorer::run(const interp::Bindings &b, std::string label, size_t m
   for (const ir::Operation *op : redundant_)
     out.redundantWaits.push_back({std::string(op->opName()), where(op)});
   return out;
+}
+
+Undecided Explorer::dataPathReason(std::string_view what) const {
+  std::string branches;
+  for (const auto &[op, cond] : dataBranches_)
+    branches += (branches.empty() ? "" : "; ") + std::string(op->opName()) + " at IR line " +
+                std::to_string(op->line) + " on " + cond;
+  return {std::string("the kernel ") + std::string(what) +
+              " on a path that takes a side of a branch on data the model does not compute (" + branches +
+              "); whether the data allows that side is not known",
+          Gap::Value, dataBranches_.empty() ? nullptr : dataBranches_.front().first};
 }
 
 Undecided Explorer::valueGap(std::string why, const interp::Scalar &v, const ir::Operation *op) const {
@@ -922,6 +959,26 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
   successors(S.states[si], next, unknownReason);
   if (drifted_)
     return true; // lockstep schedules: a partition fell a whole phase behind; not one of them
+  if (amdOverArrival_ && !hung) {
+    setUndecided(out, {"an arrive on an AMD barrier (" + std::string(amdOverArrival_->opName()) + " at IR line " +
+                           std::to_string(amdOverArrival_->line) +
+                           ") takes its pending count below zero, which TritonAMDGPUOps.td does not define",
+                       Gap::Unmodelled, amdOverArrival_});
+    out.states = S.states.size();
+    return false;
+  }
+  amdOverArrival_ = nullptr; // after a hang: the search goes on for a fault it can show
+  if (over_ && over_->trace.empty() && overStep_ && S.states[si].choices.count(nullptr)) {
+    // An over-arrival on a path that assumed a data branch's side: not shown
+    // to be real. After a hang the search goes on for one that is.
+    over_.reset();
+    overStep_.reset();
+    if (!hung) {
+      setUndecided(out, dataPathReason("over-arrives"));
+      out.states = S.states.size();
+      return false;
+    }
+  }
   if (over_ && over_->trace.empty() && overStep_) {
     // The first over-arrival, met while building the successors of `si`;
     // the state after it is not explored (the GPU faults there).
@@ -971,6 +1028,11 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
     }
     if (hung)
       return true; // still looking for an over-arrival (below)
+    if (s.choices.count(nullptr)) {
+      setUndecided(out, dataPathReason("hangs"));
+      out.states = S.states.size();
+      return false;
+    }
     recordHang(S, si, out);
     if (over_)
       return false;
