@@ -194,9 +194,16 @@ std::string Explorer::unmodelledReason(const ir::Operation &op) const {
   dialect::OperandRoles r = dialect::operandRoles(m_, &op);
   bool barrier = r.barrier || !r.barriers.empty(), buffer = !r.reads.empty() || !r.writes.empty();
   if (kind == OpKind::Other) {
-    for (uint32_t i = 0; i < op.numResults; ++i)
+    // A view of its one memdesc operand (its uses are what touch memory). An
+    // op with more, such as `amdg.async_tdm_copy_global_to_local %d into %buf,
+    // barrier = %bar`, whose pretty form ends in the buffer's memdesc type,
+    // is no view.
+    uint32_t memdescOperands = 0;
+    for (uint32_t i = 0; i < op.numOperands; ++i)
+      memdescOperands += dialect::typeText(m_, op.operands[i]).starts_with("!ttg.memdesc");
+    for (uint32_t i = 0; i < op.numResults && memdescOperands <= 1; ++i)
       if (dialect::typeText(m_, op.result(i)).starts_with("!ttg.memdesc"))
-        return {}; // a view of its operand (its uses are what touch memory)
+        return {};
   }
   for (uint32_t i = 0; i < op.numOperands; ++i) {
     if (!dialect::typeText(m_, op.operands[i]).starts_with("!ttg.memdesc"))

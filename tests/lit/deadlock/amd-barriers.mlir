@@ -175,3 +175,24 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx1250"} {
     tt.return
   }
 }
+
+// -----
+
+// A TDM copy that signals a barrier on completion (`barrier = %bar`) has no
+// rule: the wait after it is not decided, although the op's printed type is
+// its buffer's memdesc (it is no view).
+// CHECK-LABEL: == kernel amd_tdm_barrier: unknown
+// CHECK-SAME: amdg.async_tdm_copy_global_to_local (IR line [[@LINE+9]]) uses an mbarrier and is not modelled
+#s7 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem7 = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx1250"} {
+  tt.func @amd_tdm_barrier(%a: !tt.tensordesc<32x32xf32>) {
+    %c0 = arith.constant 0 : i32
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<32x32xf32, #s7, #smem7, mutable>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #s7, #smem7, mutable>
+    amdg.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #s7, #smem7, mutable>
+    %t = amdg.async_tdm_copy_global_to_local %a into %buf, barrier = %bar : !tt.tensordesc<32x32xf32>, !ttg.memdesc<1xi64, #s7, #smem7, mutable> -> !ttg.memdesc<32x32xf32, #s7, #smem7, mutable>
+    amdg.wait_barrier %bar, %c0 : !ttg.memdesc<1xi64, #s7, #smem7, mutable>
+    tt.return
+  }
+}
