@@ -38,7 +38,9 @@ std::string_view structuredResultType(const ir::Module &m, const ir::Operation &
     return m.str(res.type);
   const ir::Region *r0 = op.region(0);
   const ir::Block *b0 = r0 ? r0->first : nullptr;
-  if (op.is("scf.for") && b0 && k + 1 < b0->numArgs)
+  // A carried argument whose initial value printed no type (`%true`) has
+  // none: the result's own type (`-> (i1)`) is read then.
+  if (op.is("scf.for") && b0 && k + 1 < b0->numArgs && !b0->args[k + 1].type.empty())
     return m.str(b0->args[k + 1].type);
   if (op.is("scf.while")) {
     const ir::Region *r1 = op.region(1);
