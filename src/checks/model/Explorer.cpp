@@ -19,6 +19,7 @@
 #include "checks/UnknownWords.h"
 #include "checks/model/MbarrierRules.h"
 #include "checks/model/Prose.h"
+#include "interp/OpText.h"
 
 namespace tscope::checks::model {
 
@@ -194,14 +195,20 @@ std::string Explorer::unmodelledReason(const ir::Operation &op) const {
   dialect::OperandRoles r = dialect::operandRoles(m_, &op);
   bool barrier = r.barrier || !r.barriers.empty(), buffer = !r.reads.empty() || !r.writes.empty();
   if (kind == OpKind::Other) {
-    // A view of its one memdesc operand (its uses are what touch memory). An
-    // op with more, such as `amdg.async_tdm_copy_global_to_local %d into %buf,
-    // barrier = %bar`, whose pretty form ends in the buffer's memdesc type,
-    // is no view.
+    // A view of its one memdesc operand, the others being offsets (its uses
+    // are what touch memory). `amdg.async_tdm_copy_global_to_local %desc into
+    // %buf[, barrier = %bar]`, whose pretty form ends in the buffer's memdesc
+    // type, is no view: a descriptor operand, or a second memdesc.
     uint32_t memdescOperands = 0;
-    for (uint32_t i = 0; i < op.numOperands; ++i)
-      memdescOperands += dialect::typeText(m_, op.operands[i]).starts_with("!ttg.memdesc");
-    for (uint32_t i = 0; i < op.numResults && memdescOperands <= 1; ++i)
+    bool offsetsOnly = true;
+    for (uint32_t i = 0; i < op.numOperands; ++i) {
+      std::string_view t = dialect::typeText(m_, op.operands[i]);
+      if (t.starts_with("!ttg.memdesc"))
+        ++memdescOperands;
+      else
+        offsetsOnly = offsetsOnly && interp::intWidth(t) != 0;
+    }
+    for (uint32_t i = 0; i < op.numResults && memdescOperands <= 1 && offsetsOnly; ++i)
       if (dialect::typeText(m_, op.result(i)).starts_with("!ttg.memdesc"))
         return {};
   }
