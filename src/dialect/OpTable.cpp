@@ -1,7 +1,7 @@
 // OpTable: the per-op table and the operand-role decoder. Textual operand
 // orders are those of the assemblyFormat strings in the .td files of
 // facebookexperimental/triton (TritonOps.td, TritonGPUOps.td,
-// TritonNvidiaGPUOps.td, NVWSOps.td, TLXOps.td).
+// TritonNvidiaGPUOps.td, NVWSOps.td, TLXOps.td, TritonAMDGPUOps.td).
 #include "dialect/OpTable.h"
 #include "dialect/Types.h"
 
@@ -26,6 +26,24 @@ constexpr OpInfo kTable[] = {
     {"ttng.async_copy_mbarrier_arrive", K::AsyncCopyMbarrierArrive, C::Barrier, "tlx.async_load_commit_group"},
     {"ttng.clc_try_cancel", K::ClcTryCancel, C::Barrier, ""},
     {"ttng.async_clc_try_cancel", K::ClcTryCancel, C::Barrier, ""},
+    // AMD's LDS mbarriers (gfx1250), third_party/amd/include/Dialect/
+    // TritonAMDGPU/IR/TritonAMDGPUOps.td of facebookexperimental/triton:
+    // `init_barrier $alloc, $count` expects `count` arrivals;
+    // `arrive_barrier $alloc, $count -> i32` lowers the pending count by
+    // `count` ("if the pending count reaches zero, the phase changes ... and
+    // the pending count is reloaded with the init count value"; its result,
+    // the parity before the arrive, is not interpreted);
+    // `wait_barrier $alloc, $phase` blocks "until the mbarrier object in
+    // `alloc` completes its current phase": its lowering (BarrierOpToLLVM.cpp)
+    // spins while the barrier's 1-bit phase equals `$phase`, the parity wait
+    // of the NVIDIA rule (Transitions.cpp: a `$phase` other than 0 or 1 never
+    // equals it and passes at once); `async_copy_mbarrier_arrive $barrier`
+    // arrives once "when all previous async load to LDS ... have completed",
+    // as ttng's does. No predicate operands.
+    {"amdg.init_barrier", K::InitBarrier, C::Barrier, ""},
+    {"amdg.arrive_barrier", K::ArriveBarrier, C::Barrier, ""},
+    {"amdg.wait_barrier", K::WaitBarrier, C::Barrier, ""},
+    {"amdg.async_copy_mbarrier_arrive", K::AsyncCopyMbarrierArrive, C::Barrier, ""},
     {"ttng.arrive_barrier_named", K::NamedBarrierArrive, C::Barrier, "tlx.named_barrier_arrive"},
     {"ttng.wait_barrier_named", K::NamedBarrierWait, C::Barrier, "tlx.named_barrier_wait"},
     {"ttg.barrier", K::CtaBarrier, C::Barrier, ""},

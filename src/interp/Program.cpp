@@ -8,6 +8,7 @@
 #include <queue>
 #include <unordered_set>
 
+#include "dialect/OpTable.h"
 #include "interp/OpText.h"
 #include "ir/Module.h"
 
@@ -37,7 +38,9 @@ std::string_view structuredResultType(const ir::Module &m, const ir::Operation &
     return m.str(res.type);
   const ir::Region *r0 = op.region(0);
   const ir::Block *b0 = r0 ? r0->first : nullptr;
-  if (op.is("scf.for") && b0 && k + 1 < b0->numArgs)
+  // A carried argument whose initial value printed no type (`%true`) has
+  // none: the result's own type (`-> (i1)`) is read then.
+  if (op.is("scf.for") && b0 && k + 1 < b0->numArgs && !b0->args[k + 1].type.empty())
     return m.str(b0->args[k + 1].type);
   if (op.is("scf.while")) {
     const ir::Region *r1 = op.region(1);
@@ -179,6 +182,26 @@ struct Program::Builder {
     stack.push_back({op, i, op->firstRegion, nullptr, kNoIndex, sem});
   }
 
+  /// The type of block argument `k` of region `region` of `owner`. A loop's
+  /// carried argument takes its initial value's type, which the parser left
+  /// empty for `%valid = %true` when `%true = arith.constant true` prints no
+  /// type (an i1, as decodeOp reads it): the carried argument is an i1 too.
+  std::string_view argType(const Instr &owner, uint32_t region, const ir::Value &arg, uint32_t k) const {
+    std::string_view t = m.str(arg.type);
+    if (!t.empty() || !owner.op)
+      return t;
+    uint32_t init = ~0u;
+    if (owner.code == Opcode::While && region == 0)
+      init = k; // scf.while (%a = %init, ...): the before region's arguments
+    else if (owner.code == Opcode::For && region == 0 && k > 0)
+      init = k + 2; // scf.for %iv = %lb to %ub step %s iter_args(%a = %init)
+    if (init >= owner.op->numOperands)
+      return t;
+    const ir::Operation *d = owner.op->operand(init)->definingOp();
+    std::string_view lit = d ? dialect::constantLiteral(m, d) : std::string_view();
+    return lit == "true" || lit == "false" ? std::string_view("i1") : t;
+  }
+
   void openRegion(Cursor &c, const ir::Region *r) {
     uint32_t idx = static_cast<uint32_t>(p.regions_.size());
     RegionCode rc;
@@ -199,7 +222,8 @@ struct Program::Builder {
     rc.argBegin = static_cast<uint32_t>(p.dests_.size());
     rc.numArgs = b ? b->numArgs : 0;
     for (uint32_t k = 0; k < rc.numArgs; ++k)
-      p.dests_.push_back(defineTyped(&b->args[k], def, true, Reason::Undefined));
+      p.dests_.push_back(defineTyped(&b->args[k], argType(owner, r->index, b->args[k], k), def, true,
+                                     Reason::Undefined));
     // Every block gets its place now (branches may jump forward); the
     // entry block's arguments are the region's.
     uint32_t numReachable = 0;

@@ -19,6 +19,7 @@
 #include "checks/UnknownWords.h"
 #include "checks/model/MbarrierRules.h"
 #include "checks/model/Prose.h"
+#include "interp/OpText.h"
 
 namespace tscope::checks::model {
 
@@ -194,9 +195,22 @@ std::string Explorer::unmodelledReason(const ir::Operation &op) const {
   dialect::OperandRoles r = dialect::operandRoles(m_, &op);
   bool barrier = r.barrier || !r.barriers.empty(), buffer = !r.reads.empty() || !r.writes.empty();
   if (kind == OpKind::Other) {
-    for (uint32_t i = 0; i < op.numResults; ++i)
+    // A view of its one memdesc operand, the others being offsets (its uses
+    // are what touch memory). `amdg.async_tdm_copy_global_to_local %desc into
+    // %buf[, barrier = %bar]`, whose pretty form ends in the buffer's memdesc
+    // type, is no view: a descriptor operand, or a second memdesc.
+    uint32_t memdescOperands = 0;
+    bool offsetsOnly = true;
+    for (uint32_t i = 0; i < op.numOperands; ++i) {
+      std::string_view t = dialect::typeText(m_, op.operands[i]);
+      if (t.starts_with("!ttg.memdesc"))
+        ++memdescOperands;
+      else
+        offsetsOnly = offsetsOnly && interp::intWidth(t) != 0;
+    }
+    for (uint32_t i = 0; i < op.numResults && memdescOperands <= 1 && offsetsOnly; ++i)
       if (dialect::typeText(m_, op.result(i)).starts_with("!ttg.memdesc"))
-        return {}; // a view of its operand (its uses are what touch memory)
+        return {};
   }
   for (uint32_t i = 0; i < op.numOperands; ++i) {
     if (!dialect::typeText(m_, op.operands[i]).starts_with("!ttg.memdesc"))
@@ -224,6 +238,23 @@ std::string Explorer::unmodelledReason(const ir::Operation &op) const {
   if (buffer && observer_ && !isLocalAccessKind(kind) && kind != OpKind::WarpSpecialize)
     return "reads or writes a shared-memory or tensor-memory buffer";
   return {};
+}
+
+bool Explorer::dataBranch(const interp::Scalar &c) const {
+  // Only the bounded runs of `deadlock` take both sides: the proof needs
+  // every decision to recur shifted, and a race found on an assumed side
+  // could not be shown to be real (with an observer the run stays unknown).
+  if (proof_ || observer_ || c.isKnown())
+    return false;
+  switch (c.reason()) {
+  case interp::Reason::NotInteger:
+  case interp::Reason::NotInterpreted:
+  case interp::Reason::RegionResult:
+  case interp::Reason::Unbound:
+    return true; // some data (or some launch) gives either value
+  default:
+    return false; // undefined behaviour, a malformed op, warp divergence: not a value
+  }
 }
 
 bool Explorer::inputOnly(const ir::Value *v) const {
@@ -618,6 +649,13 @@ bool Explorer::advance(State &s, size_t pi, Undecided &unknown) {
         pr.status = PStatus::AtEvent;
         return true;
       }
+      if (r.cause == interp::StepResult::Cause::Condition && r.op && r.op->numOperands && dataBranch(r.value)) {
+        // A branch on data the interpreter does not compute (a loaded or
+        // atomically fetched value, a tensor element): a branch point of the
+        // model whose sides are both explored at every visit (stepBranch).
+        pr.status = PStatus::AtEvent;
+        return true;
+      }
       if (proof_ && r.cause == interp::StepResult::Cause::Condition && prog_.branchesInCycle(pr.p.pc())) {
         // A loop built from branches (after convert-scf-to-cf) has no
         // scf.for whose trip count the proof could leave symbolic.
@@ -786,6 +824,8 @@ DeadlockRun Explorer::run(const interp::Bindings &b, std::string label, size_t m
   stopTrace_.clear();
   over_.reset();
   overStep_.reset();
+  amdOverArrival_ = nullptr;
+  dataBranches_.clear();
   hang_.reset();
   stuckStates_ = 0;
   curOut_ = nullptr;
@@ -837,6 +877,17 @@ DeadlockRun Explorer::run(const interp::Bindings &b, std::string label, size_t m
   for (const ir::Operation *op : redundant_)
     out.redundantWaits.push_back({std::string(op->opName()), where(op)});
   return out;
+}
+
+Undecided Explorer::dataPathReason(std::string_view what) const {
+  std::string branches;
+  for (const auto &[op, cond] : dataBranches_)
+    branches += (branches.empty() ? "" : "; ") + std::string(op->opName()) + " at IR line " +
+                std::to_string(op->line) + " on " + cond;
+  return {std::string("the kernel ") + std::string(what) +
+              " on a path that takes a side of a branch on data the model does not compute (" + branches +
+              "); whether the data allows that side is not known",
+          Gap::Value, dataBranches_.empty() ? nullptr : dataBranches_.front().first};
 }
 
 Undecided Explorer::valueGap(std::string why, const interp::Scalar &v, const ir::Operation *op) const {
@@ -926,6 +977,26 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
   successors(S.states[si], next, unknownReason);
   if (drifted_)
     return true; // lockstep schedules: a partition fell a whole phase behind; not one of them
+  if (amdOverArrival_ && !hung) {
+    setUndecided(out, {"an arrive on an AMD barrier (" + std::string(amdOverArrival_->opName()) + " at IR line " +
+                           std::to_string(amdOverArrival_->line) +
+                           ") takes its pending count below zero, which TritonAMDGPUOps.td does not define",
+                       Gap::Unmodelled, amdOverArrival_});
+    out.states = S.states.size();
+    return false;
+  }
+  amdOverArrival_ = nullptr; // after a hang: the search goes on for a fault it can show
+  if (over_ && over_->trace.empty() && overStep_ && S.states[si].choices.count(nullptr)) {
+    // An over-arrival on a path that assumed a data branch's side: not shown
+    // to be real. After a hang the search goes on for one that is.
+    over_.reset();
+    overStep_.reset();
+    if (!hung) {
+      setUndecided(out, dataPathReason("over-arrives"));
+      out.states = S.states.size();
+      return false;
+    }
+  }
   if (over_ && over_->trace.empty() && overStep_) {
     // The first over-arrival, met while building the successors of `si`;
     // the state after it is not explored (the GPU faults there).
@@ -975,6 +1046,11 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
     }
     if (hung)
       return true; // still looking for an over-arrival (below)
+    if (s.choices.count(nullptr)) {
+      setUndecided(out, dataPathReason("hangs"));
+      out.states = S.states.size();
+      return false;
+    }
     recordHang(S, si, out);
     if (over_)
       return false;

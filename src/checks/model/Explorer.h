@@ -179,6 +179,14 @@ private:
   /// constants by integer arithmetic: an unknown value of it is an unbound
   /// input, which some launch may give either way.
   bool inputOnly(const ir::Value *v) const;
+  /// True when an unknown branch condition is data the bounded runs explore
+  /// both ways at every visit (a loaded or fetched value, a tensor element,
+  /// an unbound value carried through a loop); State::choices[nullptr] marks
+  /// a path that took such a side.
+  bool dataBranch(const interp::Scalar &c) const;
+  /// The unknown reason for a hang or over-arrival met on such a path; it
+  /// names the data branches the run took both ways (dataBranches_).
+  Undecided dataPathReason(std::string_view what) const;
   /// The function argument `v` is (through partition captures), or null.
   const ir::Value *inputArg(const ir::Value *v) const;
   /// What a decision on the input-only value `v` is recorded under: the
@@ -289,6 +297,12 @@ private:
   std::set<const ir::Operation *> redundant_;
   std::optional<OverArrival> over_;
   std::optional<TraceStep> overStep_;
+  /// An arrival past the pending count of an AMD barrier (amdg.*), which
+  /// TritonAMDGPUOps.td leaves undefined: the run is unknown, not a fault.
+  const ir::Operation *amdOverArrival_ = nullptr;
+  /// The branches on data this run explored both ways, with their condition
+  /// in words, in the order first met.
+  std::vector<std::pair<const ir::Operation *, std::string>> dataBranches_;
   std::optional<DeadlockRun> hang_;
   size_t stuckStates_ = 0;
   /// Lockstep schedules: while building a state's successors, some process

@@ -42,6 +42,14 @@ void Explorer::noteOverArrival(const std::string &actor, const ir::Operation *op
                                int64_t arrive, const std::string &action) {
   if (over_)
     return;
+  if (op->opName().starts_with("amdg.")) {
+    // TritonAMDGPUOps.td defines an arrive that takes the pending count to
+    // zero, not past it (the lowering counts down from count - 1 and changes
+    // phase on underflow); no fault is measured on AMD hardware.
+    if (!amdOverArrival_)
+      amdOverArrival_ = op;
+    return;
+  }
   OverArrival o;
   o.actor = actor;
   o.barrier = barName(key);
@@ -213,9 +221,17 @@ Explorer::Outcome Explorer::stepBranch(const State &s, size_t pi, Successors &ou
   // successor per side.
   const Proc &pr = s.procs[pi];
   const ir::Operation *op = pr.p.op();
-  const ir::Value *key = choiceKey(op->operands[0]);
+  // A branch on data (advance(), dataBranch) is not one decision per launch:
+  // each visit takes either side, and the path is marked (choices[nullptr])
+  // so that a hang or over-arrival met on it is not reported as real.
+  bool data = !inputOnly(op->operands[0]);
+  const ir::Value *key = data ? nullptr : choiceKey(op->operands[0]);
   std::string name = interp::valueName(m_, *op->operands[0]);
-  auto decision = s.choices.find(key);
+  auto decision = data ? s.choices.end() : s.choices.find(key);
+  if (data && std::none_of(dataBranches_.begin(), dataBranches_.end(), [&](const auto &e) { return e.first == op; })) {
+    std::string why = pr.p.last().value.describe(m_); // "? (not an integer scalar: ...)"
+    dataBranches_.emplace_back(op, name + (why.starts_with("? ") ? why.substr(1) : ""));
+  }
   for (bool taken : {true, false}) {
     if (decision != s.choices.end() && decision->second != taken)
       continue; // decided on this path after the process stopped here
@@ -228,10 +244,10 @@ Explorer::Outcome Explorer::stepBranch(const State &s, size_t pi, Successors &ou
       return Outcome::Unknown;
     }
     np.status = PStatus::AtEvent;
-    n.choices[key] = taken;
+    n.choices[key] = data || taken;
     TraceStep st{partName(pr),
                  std::string("takes the ") + (taken ? "true" : "false") + " side of " + std::string(op->opName()) +
-                     " on unbound " + name,
+                     (data ? " on data-dependent " : " on unbound ") + name,
                  where(op)};
     curOut_ = &out;
     if (!advance(n, pi, unknown))
@@ -417,6 +433,14 @@ Explorer::Outcome Explorer::stepWait(OpStep &o, Undecided &unknown) {
     return Outcome::Unknown;
   }
   Bar b = o.s.barAt(o.key);
+  if (o.op->opName().starts_with("amdg.") && ph.zext() > 1) {
+    // AMD's wait spins while the barrier's 1-bit phase equals the whole i32
+    // `$phase` (TritonAMDGPU BarrierOpToLLVM.cpp, WaitBarrierOpConversion):
+    // a phase other than 0 or 1 never does, so the wait passes at once.
+    o.st.action = "waits on " + barName(o.key) + " phase " + std::to_string(ph.zext()) +
+                  ": passes at once (an AMD wait compares the 1-bit phase with the whole value)";
+    return Outcome::Advance;
+  }
   int64_t parity = ph.zext() & 1;
   if (opts_.edits && opts_.edits->flipParity.count(o.op))
     parity ^= 1;

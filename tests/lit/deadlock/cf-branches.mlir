@@ -150,10 +150,12 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 
 // -----
 
-// A branch on a value read from memory is not an input: unknown, with the
+// A branch on a value read from memory is not an input: both sides are
+// explored (docs/Deadlock.md, "Branches on data"); the false side skips the
+// arrive and hangs, which the data may never choose: unknown, with the
 // condition named.
-// CHECK-LABEL: == kernel cf_loaded_cond: unknown (outside: cf.cond_br at line [[#]]: branch condition is unknown: ? (not an integer scalar: %go = tt.load at line [[#]]))
-// CHECK:       warning: deadlock not verified for kernel cf_loaded_cond: cf.cond_br (IR line [[#]]) cannot be decided
+// CHECK-LABEL: == kernel cf_loaded_cond: unknown (the kernel hangs on a path that takes a side of a branch on data the model does not compute (cf.cond_br at IR line [[#]] on %go (not an integer scalar: %go = tt.load at line [[#]])); whether the data allows that side is not known)
+// CHECK:       warning: deadlock not verified for kernel cf_loaded_cond: the kernel hangs on a path that takes a side of a branch on data
 #s = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-warps" = 4 : i32} {

@@ -71,9 +71,11 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 
 // -----
 
-// A condition read from memory is not an input: still unknown.
+// A condition read from memory is not an input: both sides are explored
+// (docs/Deadlock.md, "Branches on data"), and the hang on the true side stays
+// unknown, since the data may never take it.
 // CHECK-LABEL: == kernel loaded_if: unknown
-// CHECK-SAME: branch condition is unknown
+// CHECK-SAME: the kernel hangs on a path that takes a side of a branch on data the model does not compute
 #s3 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem3 = #ttg.shared_memory
 module attributes {"ttg.num-warps" = 4 : i32} {

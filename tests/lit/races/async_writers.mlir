@@ -121,3 +121,19 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// A TDM load writes its shared-memory destination. Its pretty form ends in
+// that buffer's memdesc type (`-> !ttg.memdesc<...>`), but with a descriptor
+// operand it is no view of the buffer: the run is unknown, not clean.
+// CHECK-LABEL: == kernel tdm_load: unknown
+// CHECK-SAME: amdg.async_tdm_copy_global_to_local (IR line {{[0-9]+}}) reads or writes a shared-memory or tensor-memory buffer and is not modelled
+#s6 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx1250"} {
+  tt.func @tdm_load(%a: !tt.tensordesc<32x32xf32>) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<32x32xf32, #s6, #smem, mutable>
+    %t = amdg.async_tdm_copy_global_to_local %a into %buf : !tt.tensordesc<32x32xf32> -> !ttg.memdesc<32x32xf32, #s6, #smem, mutable>
+    tt.return
+  }
+}

@@ -187,6 +187,36 @@ tt.func @f(%n: i32) {
   EXPECT_EQ(probe(*cg, Bindings().set("%arg0", 3)), want);
 }
 
+// `arith.constant true` prints no type: a loop flag it initialises (scf.while
+// before-region argument, scf.for iter_arg) is still an i1 the loop computes.
+TEST(Process, LoopFlagFromUntypedTrue) {
+  auto c = compile(R"(
+tt.func @f(%n: i32) {
+  %true = arith.constant true
+  %false = arith.constant false
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r = scf.while (%valid = %true, %j = %c0) : (i1, i32) -> i32 {
+    scf.condition(%valid) %j : i32
+  } do {
+  ^bb0(%k: i32):
+    test.body %k : i32
+    %k1 = arith.addi %k, %c1 : i32
+    %more = arith.cmpi slt, %k1, %n : i32
+    scf.yield %more, %k1 : i1, i32
+  }
+  %f = scf.for %i = %c0 to %n step %c1 iter_args(%g = %true) -> (i1) : i32 {
+    test.flag %g : i1
+    scf.yield %false : i1
+  }
+  test.out %r, %f : i32, i1
+  tt.return
+}
+)");
+  ASSERT_EQ(c->diags.errorCount(), 0u);
+  EXPECT_EQ(probe(*c, Bindings().set("n", 2)), (Strings{"0", "1", "true", "false", "2,false", "done"}));
+}
+
 TEST(Process, GenericForAndIf) {
   auto c = compile(R"(
 "builtin.module"() ({
