@@ -1097,16 +1097,31 @@ std::vector<std::pair<interp::Bindings, std::string>> planRuns(const ir::Module 
                                                                const DeadlockOptions &opts,
                                                                std::vector<std::string> &unbound) {
   const ir::Block *entry = k.func->firstRegion->first;
+  // A host-side TMA descriptor argument is followed by its shape and
+  // strides as integer arguments of its own name (`%q_desc_0: i32`, ...):
+  // they are tried like the others but are not inputs a user binds, so they
+  // are not named in `unbound`.
+  std::vector<std::string> descFields;
+  std::string desc; // the name of the descriptor argument whose fields follow
   for (uint32_t i = 0; entry && i < entry->numArgs; ++i) {
     std::string_view t = dialect::typeText(m, &entry->args[i]);
-    if (t != "i32" && t != "i64" && t != "index")
-      continue;
     std::string name(m.str(entry->args[i].name));
+    if (t.starts_with("!tt.tensordesc")) {
+      desc = name;
+      continue;
+    }
+    if (t != "i32" && t != "i64" && t != "index") {
+      desc.clear();
+      continue;
+    }
     bool bound = false;
     for (const interp::Bindings::Arg &a : opts.bindings.args)
       bound |= a.name == name || "%" + a.name == name;
+    bool field = !desc.empty() && name.starts_with(desc + "_");
+    if (!field)
+      desc.clear();
     if (!bound)
-      unbound.push_back(name);
+      (field ? descFields : unbound).push_back(name);
   }
   // tt.get_num_programs without --grid is an input like the others: tried
   // over the same values (every axis).
@@ -1120,12 +1135,17 @@ std::vector<std::pair<interp::Bindings, std::string>> planRuns(const ir::Module 
   for (const interp::Bindings::Arg &a : opts.bindings.args)
     fixed += (fixed.empty() ? "" : ", ") + a.name + "=" + std::to_string(a.value);
   if (unbound.empty() && !numPrograms) {
-    runs.push_back({opts.bindings, fixed.empty() ? "(no integer arguments)" : fixed});
+    interp::Bindings b = opts.bindings;
+    for (const std::string &n : descFields)
+      b.set(n, 1);
+    runs.push_back({b, fixed.empty() ? "(no integer arguments)" : fixed});
     return runs;
   }
   for (int64_t v : opts.tryValues) {
     interp::Bindings b = opts.bindings;
     for (const std::string &n : unbound)
+      b.set(n, v);
+    for (const std::string &n : descFields)
       b.set(n, v);
     std::string label = fixed;
     if (!unbound.empty())
