@@ -738,9 +738,9 @@ const Footprint &Explorer::futureOf(const Proc &pr) const {
     return f;
   // Every op of the region, whatever the process has run already: what it
   // may still touch. Slots are not known ahead, so whole allocations.
-  // Any process may reach a branch on an unbound input or a symbolic loop.
+  // Any process may reach a branch on an unbound input (and, proving, a
+  // symbolic loop: expand() adds that, since the cache serves both modes).
   f.choices = true;
-  f.trips = proof_;
   std::vector<const ir::Operation *> work;
   for (const ir::Block *b = region->first; b; b = b->next)
     for (const ir::Operation *o = b->first; o; o = o->next)
@@ -753,6 +753,10 @@ const Footprint &Explorer::futureOf(const Proc &pr) const {
         for (ir::Operation *o = b->first; o; o = o->next)
           work.push_back(o);
     OpKind kind = dialect::kindOf(op);
+    if (opts_.edits)
+      if (auto ins = opts_.edits->arriveBefore.find(op); ins != opts_.edits->arriveBefore.end())
+        for (const EditOverlay::Arrive &a : ins->second)
+          f.write(a.alloc, kAnySlot); // an edit's arrive before the op
     if (kind == OpKind::NamedBarrierArrive || kind == OpKind::NamedBarrierWait) {
       f.named = true;
       continue;
@@ -1192,6 +1196,7 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
             a.fut.access(u.cls, true);
       } else if (!a.joining) {
         a.fut = futureOf(s.procs[a.index]);
+        a.fut.trips |= proof_;
         a.fut.merge(a.cur);
       }
     }
