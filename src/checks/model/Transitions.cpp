@@ -68,6 +68,11 @@ void Explorer::successors(const State &s, Successors &out, Undecided &unknown, s
     if (o == Outcome::Unknown)
       return;
     act.end = out.size();
+    // A process that cannot move and noted nothing it waits on: nothing
+    // says which actor could unblock it, so every one may.
+    const Footprint &c = act.cur;
+    if (act.begin == act.end && c.bars.empty() && !c.named && !c.choices && !c.trips)
+      act.cur.global = true;
     if (actors)
       actors->push_back(std::move(act));
   }
