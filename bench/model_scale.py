@@ -5,6 +5,7 @@ warp-specialized fixture with its loop bound to 1, 2, 4, 8, 64, 1024 and 2^20 tr
     bench/model_scale.py [--tscope build/src/tscope] [--timeout 30] [--mem-mb 8000]
                          [--trips 1,2,4,8,64,1024,1048576] [--checks deadlock,races]
                          [--fixtures a,b,...] [--no-none] [--skip-after-timeout]
+                         [--reduction both|on|off]
 
 Not a timed test: it measures, it asserts nothing. Per fixture:
 
@@ -26,7 +27,12 @@ Not a timed test: it measures, it asserts nothing. Per fixture:
 3. The `none` row: the same check with no --arg and no --grid, as a user runs it first.
 
 The table: fixture, check, trips (`none` = no binding), binding, verdict, states (the sum
-of "states" over the JSON runs), wall seconds, peak RSS in MB. A run that passes the
+of "states" over the JSON runs), wall seconds, peak RSS in MB. With --reduction both (the
+default) every run is made twice, with the partial-order reduction (tscope's default) and
+with --no-reduction (docs/Deadlock.md, "Fewer interleavings"), side by side: states,
+wall seconds and peak MB of each and the full search's figure over the reduced one
+(`x`); a verdict that differs is shown as `reduced/full`. --reduction on|off runs one
+of the two. A run that passes the
 timeout is `timeout`; one that hits the memory limit (std::bad_alloc, or killed) is
 `oom`; any other failure is `crash (rc N)` or `no-json`; the table never stops on one.
 The reasons of `unknown` verdicts follow the table, one line per distinct reason.
@@ -183,13 +189,19 @@ def main():
     ap.add_argument("--no-none", action="store_true", help="leave out the `none` rows (no binding at all)")
     ap.add_argument("--skip-after-timeout", action="store_true",
                     help="after a timeout or oom, skip that fixture/check's larger trip counts")
+    ap.add_argument("--reduction", choices=("both", "on", "off"), default="both",
+                    help="with the partial-order reduction, without it (--no-reduction), or both side by side")
     args = ap.parse_args()
+    both = args.reduction == "both"
 
     names = args.fixtures.split(",") if args.fixtures else default_fixtures(args.fixtures_dir)
     trips = [int(t) for t in args.trips.split(",")]
     checks = args.checks.split(",")
     rows, reasons = [], {}
     header = ("fixture", "check", "trips", "binding", "verdict", "states", "wall s", "peak MB")
+    if both:
+        header = ("fixture", "check", "trips", "binding", "verdict", "states", "full", "x", "wall s", "full", "x",
+                  "peak MB", "full", "x")
     print(f"tscope: {args.tscope}; timeout {args.timeout:g} s, address-space limit {args.mem_mb} MB per run",
           flush=True)
     for name in names:
@@ -211,16 +223,31 @@ def main():
             skipping = False
             for t, extra, label in plan:
                 if skipping and t != "none":
-                    row = (name, check, t, label, "skipped", "", "", "")
+                    row = (name, check, t, label, "skipped") + ("",) * (len(header) - 5)
                 else:
                     cmd = [args.tscope, check, "--format", "json", ttgir] + extra
-                    verdict, states, reason, wall, peak = run_check(cmd, args.timeout, args.mem_mb)
-                    if verdict in ("timeout", "oom") and t != "none" and args.skip_after_timeout:
-                        skipping = True
-                    if reason and verdict not in ("timeout",):
-                        reasons.setdefault(reason, []).append(f"{name}/{check}/{t}")
+                    modes = {"both": [[], ["--no-reduction"]], "on": [[]], "off": [["--no-reduction"]]}
+                    res = []
+                    for mode in modes[args.reduction]:
+                        verdict, states, reason, wall, peak = run_check(cmd + mode, args.timeout, args.mem_mb)
+                        if verdict in ("timeout", "oom") and t != "none" and args.skip_after_timeout:
+                            skipping = True
+                        if reason and verdict not in ("timeout",):
+                            reasons.setdefault(reason, []).append(f"{name}/{check}/{t}" + (" (full)" if mode else ""))
+                        res.append((verdict, states, wall, peak))
+                    verdict, states, wall, peak = res[0]
                     row = (name, check, t, label, verdict, "" if states is None else str(states), f"{wall:.2f}",
                            f"{peak:.0f}")
+                    if both:
+                        fv, fs, fw, fp = res[1]
+
+                        def ratio(full, reduced):
+                            return f"{full / reduced:.1f}" if full is not None and reduced else ""
+
+                        row = (name, check, t, label, verdict if fv == verdict else f"{verdict}/{fv}",
+                               "" if states is None else str(states), "" if fs is None else str(fs),
+                               ratio(fs, states), f"{wall:.2f}", f"{fw:.2f}", ratio(fw, wall), f"{peak:.0f}",
+                               f"{fp:.0f}", ratio(fp, peak))
                 rows.append(row)
                 print("  " + " | ".join(row), file=sys.stderr, flush=True)
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(header)]

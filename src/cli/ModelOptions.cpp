@@ -58,6 +58,9 @@ void addModelOptions(CLI::App &app, ModelCliOptions &o) {
       ->capture_default_str();
   app.add_flag("--no-proof", o.noProof,
                "skip the proof for every trip count (docs/Deadlock.md); decide on the bounded runs only");
+  app.add_flag("--no-reduction", o.noReduction,
+               "explore every interleaving: no partial-order reduction of steps that commute (docs/Deadlock.md "
+               "\"Fewer interleavings\")");
 }
 
 std::optional<std::array<int64_t, 3>> parseGridOption(const std::string &text, const char *option) {
@@ -133,6 +136,7 @@ std::optional<checks::DeadlockOptions> toDeadlockOptions(const ModelCliOptions &
   }
   opts.maxStates = static_cast<size_t>(o.maxStates);
   opts.proveTrips = !o.noProof;
+  opts.reduction = !o.noReduction;
   opts.maxMemoryMb = static_cast<size_t>(o.maxMemoryMb);
   if (o.timeoutSeconds > 0)
     opts.deadline = std::chrono::steady_clock::now() +

@@ -75,6 +75,8 @@ void Explorer::recordAccess(State &s, size_t pi, const ir::Operation *op, const 
     return;
   const Proc &pr = s.procs[pi];
   std::optional<int64_t> slot = slotOf(s, pr, v);
+  if (foot_)
+    touchBuffers(*foot_, v, write);
   VectorClock vc = pr.vc;
   size_t actor = actorOf(pi, agent);
   if (copyAgentActor != ~size_t(0)) {

@@ -20,6 +20,7 @@
 #include "checks/model/MbarrierRules.h"
 #include "checks/model/Prose.h"
 #include "interp/OpText.h"
+#include "kernel/Aliasing.h"
 
 namespace tscope::checks::model {
 
@@ -167,6 +168,27 @@ Explorer::Explorer(const ir::Module &m, const kernel::Kernel &k, const DeadlockO
                    bool recordHangs)
     : m_(m), k_(k), opts_(o), prog_(m, *k.func), observer_(observer), recordHangs_(recordHangs) {
   collectArefs();
+  // Alias classes of the buffers (the reduction's buffer footprints): two
+  // allocations that may share bytes are one buffer, as the race check's
+  // history treats them (kernel/Aliasing.h).
+  bufferClass_.resize(k_.allocations.size());
+  for (size_t i = 0; i < bufferClass_.size(); ++i)
+    bufferClass_[i] = static_cast<uint32_t>(i);
+  auto find = [&](uint32_t x) {
+    while (bufferClass_[x] != x)
+      x = bufferClass_[x] = bufferClass_[bufferClass_[x]];
+    return x;
+  };
+  for (size_t i = 0; i < k_.allocations.size(); ++i)
+    for (size_t j = i + 1; j < k_.allocations.size(); ++j) {
+      const kernel::Allocation &x = k_.allocations[i], &y = k_.allocations[j];
+      if (x.isBarrier || y.isBarrier || x.kind != y.kind)
+        continue;
+      if (kernel::mayAlias({&x, std::nullopt, ""}, {&y, std::nullopt, ""}))
+        bufferClass_[find(static_cast<uint32_t>(j))] = find(static_cast<uint32_t>(i));
+    }
+  for (size_t i = 0; i < bufferClass_.size(); ++i)
+    bufferClass_[i] = find(static_cast<uint32_t>(i));
   events_ = prog_.select([&](const ir::Operation &op) {
     OpKind kind = dialect::kindOf(&op);
     if (std::string why = unmodelledReason(op); !why.empty()) {
@@ -292,6 +314,8 @@ interp::Scalar Explorer::decided(const State &s, const Proc &pr, const ir::Value
   interp::Scalar x = pr.p.value(v);
   if (x.isKnown() || !v)
     return x;
+  if (foot_ && inputOnly(v))
+    foot_->choices = true;
   auto it = s.choices.find(choiceKey(v));
   return it != s.choices.end() && inputOnly(v) ? interp::Scalar::boolean(it->second) : x;
 }
@@ -643,6 +667,8 @@ bool Explorer::advance(State &s, size_t pi, Undecided &unknown) {
           inputOnly(r.op->operands[0])) {
         // A branch on unbound inputs: taken as decided before on this path,
         // else a branch point of the model (stepBranch explores both sides).
+        if (foot_)
+          foot_->choices = true;
         auto it = s.choices.find(choiceKey(r.op->operands[0]));
         if (it != s.choices.end() && pr.p.resolveCondition(it->second))
           continue;
@@ -716,6 +742,175 @@ bool Explorer::advance(State &s, size_t pi, Undecided &unknown) {
   }
   unknown = {"a partition runs a million local steps without synchronizing", Gap::Budget};
   return false;
+}
+
+void Explorer::touchBar(uint64_t key, bool write) const {
+  if (!foot_)
+    return;
+  if (write)
+    foot_->write(allocOfKey(key), slotOfKey(key));
+  else
+    foot_->read(allocOfKey(key), slotOfKey(key));
+}
+
+void Explorer::touchBuffers(Footprint &f, const ir::Value *v, bool write) const {
+  if (!v)
+    return;
+  for (const kernel::Allocation *a : k_.rootsOf(v)) {
+    if (a->isBarrier || a->id >= bufferClass_.size())
+      continue;
+    f.access(bufferClass_[a->id], write);
+    if (a->kind == kernel::AllocKind::Tensor) {
+      // Column-packed TMEM: the race check keys such accesses by the owner.
+      kernel::TmemColumns c = k_.tmemColumnsOf(v);
+      if (c.known && c.owner && c.owner->id < bufferClass_.size())
+        f.access(bufferClass_[c.owner->id], write);
+    }
+  }
+}
+
+const Footprint &Explorer::futureOf(const Proc &pr) const {
+  const ir::Region *region = k_.func->firstRegion;
+  if (pr.ws)
+    if (const kernel::Partition *p = pr.ws->find(pr.partition); p && p->region)
+      region = p->region;
+  auto [it, fresh] = futures_.try_emplace(region);
+  Footprint &f = it->second;
+  if (!fresh)
+    return f;
+  // Every op of the region, whatever the process has run already: what it
+  // may still touch. Slots are not known ahead, so whole allocations.
+  // Any process may reach a branch on an unbound input (and, proving, a
+  // symbolic loop: expand() adds that, since the cache serves both modes).
+  f.choices = true;
+  std::vector<const ir::Operation *> work;
+  for (const ir::Block *b = region->first; b; b = b->next)
+    for (const ir::Operation *o = b->first; o; o = o->next)
+      work.push_back(o);
+  while (!work.empty()) {
+    const ir::Operation *op = work.back();
+    work.pop_back();
+    for (ir::Region *r = op->firstRegion; r; r = r->next)
+      for (ir::Block *b = r->first; b; b = b->next)
+        for (ir::Operation *o = b->first; o; o = o->next)
+          work.push_back(o);
+    OpKind kind = dialect::kindOf(op);
+    if (opts_.edits)
+      if (auto ins = opts_.edits->arriveBefore.find(op); ins != opts_.edits->arriveBefore.end())
+        for (const EditOverlay::Arrive &a : ins->second)
+          f.write(a.alloc, kAnySlot); // an edit's arrive before the op
+    if (kind == OpKind::NamedBarrierArrive || kind == OpKind::NamedBarrierWait) {
+      f.named = true;
+      continue;
+    }
+    if (kind == OpKind::WarpSpecialize || kind == OpKind::InitBarrier)
+      f.global = true; // only the process outside the partitions, before a fork or after a join
+    dialect::OperandRoles r = dialect::operandRoles(m_, op);
+    std::vector<const ir::Value *> bars = r.barriers;
+    if (r.barrier)
+      bars.push_back(r.barrier);
+    // A wait only reads its barrier; every other barrier operand is
+    // arrived on, now or by the async work the op issues.
+    for (const ir::Value *bv : bars)
+      for (const kernel::Allocation *a : k_.rootsOf(bv))
+        if (a->isBarrier)
+          (kind == OpKind::WaitBarrier ? f.read(a->id, kAnySlot) : f.write(a->id, kAnySlot));
+    if (isArefKind(kind) || isArefLoad(*op))
+      for (uint32_t i = 0; i < op->numOperands; ++i)
+        if (const kernel::Allocation *a = arefOf(op->operands[i]))
+          f.write(a->id, kAnySlot);
+    for (const ir::Value *v : r.reads)
+      touchBuffers(f, v, false);
+    for (const ir::Value *v : r.writes)
+      touchBuffers(f, v, true);
+    touchBuffers(f, r.buffer, true);
+  }
+  f.normalize();
+  return f;
+}
+
+void Explorer::addChanges(const State &s, const State &n, Footprint &f) const {
+  if (s.procs.size() != n.procs.size())
+    f.global = true;
+  for (const auto &[key, bar] : n.bars) {
+    auto it = s.bars.find(key);
+    if (it == s.bars.end() || !(it->second == bar))
+      f.write(allocOfKey(key), slotOfKey(key));
+  }
+  for (const auto &[key, bar] : s.bars)
+    if (!n.bars.count(key))
+      f.write(allocOfKey(key), slotOfKey(key));
+  if (!(s.named == n.named))
+    f.named = true;
+  if (!(s.choices == n.choices))
+    f.choices = true;
+  if (!(s.trips == n.trips))
+    f.trips = true;
+  if (!(s.flow == n.flow)) {
+    std::vector<uint32_t> allocs;
+    if (!observer_ || !observer_->flowChanges(s, n, allocs))
+      f.global = true;
+    for (uint32_t a : allocs)
+      if (a < bufferClass_.size())
+        f.access(bufferClass_[a], true);
+  }
+}
+
+std::vector<char> Explorer::reducedSet(const std::vector<ActorSteps> &actors, size_t numSuccessors) const {
+  // A stubborn set (Valmari) over actors: start from one actor that can
+  // move; while an actor in the set (moving or blocked) is dependent with
+  // what another may still do, add that one. For a blocked actor this adds
+  // every actor that could unblock it (its necessary enabling set); for one
+  // that moves, every actor whose future could fail to commute with its
+  // step. Steps outside the set then commute with every step in it, and a
+  // join cannot happen while a partition in the set has not moved.
+  size_t n = actors.size();
+  std::vector<char> dep(n * n, 0);
+  for (size_t x = 0; x < n; ++x)
+    for (size_t y = 0; y < n; ++y)
+      dep[x * n + y] = x != y && dependent(actors[x].cur, actors[y].fut);
+  bool joining = std::any_of(actors.begin(), actors.end(), [](const ActorSteps &a) { return a.joining; });
+  size_t bestCount = numSuccessors;
+  std::vector<char> best;
+  std::vector<char> in(n);
+  std::vector<size_t> work;
+  for (size_t seed = 0; seed < n; ++seed) {
+    if (actors[seed].begin == actors[seed].end)
+      continue;
+    std::fill(in.begin(), in.end(), 0);
+    in[seed] = 1;
+    work.assign(1, seed);
+    while (!work.empty()) {
+      size_t x = work.back();
+      work.pop_back();
+      for (size_t y = 0; y < n; ++y)
+        if (!in[y] && dep[x * n + y]) {
+          in[y] = 1;
+          work.push_back(y);
+        }
+    }
+    size_t count = 0;
+    bool live = false;
+    for (size_t y = 0; y < n; ++y)
+      if (in[y]) {
+        count += actors[y].end - actors[y].begin;
+        live |= !actors[y].async && !actors[y].joining;
+      }
+    if (joining && !live)
+      continue; // the partitions could all finish outside the set, and the join touches everything
+    if (count < bestCount) {
+      bestCount = count;
+      best = in;
+    }
+  }
+  if (best.empty())
+    return {};
+  std::vector<char> keep(numSuccessors, 0);
+  for (size_t y = 0; y < n; ++y)
+    if (best[y])
+      std::fill(keep.begin() + static_cast<long>(actors[y].begin), keep.begin() + static_cast<long>(actors[y].end),
+                1);
+  return keep;
 }
 
 /// The BFS: every state met, its parent and the step from it, the seen-set.
@@ -974,7 +1169,8 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
   Successors next;
   Undecided unknownReason;
   drifted_ = false;
-  successors(S.states[si], next, unknownReason);
+  std::vector<ActorSteps> actors;
+  successors(S.states[si], next, unknownReason, reduces() ? &actors : nullptr);
   if (drifted_)
     return true; // lockstep schedules: a partition fell a whole phase behind; not one of them
   if (amdOverArrival_ && !hung) {
@@ -1063,12 +1259,53 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
     S.decides[si] = 1;
     decidesSettling_ = false;
   }
-  for (auto &[ns, step] : next) {
+  std::vector<char> first;
+  if (reduces() && next.size() > 1) {
+    const State &s = S.states[si];
+    for (ActorSteps &a : actors) {
+      for (size_t j = a.begin; j < a.end; ++j)
+        addChanges(s, next[j].first, a.cur);
+      a.cur.normalize();
+      if (a.async) {
+        // A completion may also mark its issuer's writes published (the
+        // data-flow check's rows): the issuer's buffers.
+        a.fut = a.cur;
+        uint32_t from = s.async[a.index].from;
+        if (observer_ && from < s.procs.size())
+          for (const BufferUse &u : futureOf(s.procs[from]).buffers)
+            a.fut.access(u.cls, true);
+      } else if (!a.joining) {
+        a.fut = futureOf(s.procs[a.index]);
+        a.fut.trips |= proof_;
+        a.fut.merge(a.cur);
+      }
+    }
+    first = reducedSet(actors, next.size());
+  }
+  auto addSuccessor = [&](size_t j) {
     uint32_t at = 0;
-    S.add(std::move(ns), si, std::move(step), &at);
+    S.add(std::move(next[j].first), si, std::move(next[j].second), &at);
     if (S.proof)
       S.succ[si].push_back(at);
+    return at;
+  };
+  if (first.empty()) {
+    for (size_t j = 0; j < next.size(); ++j)
+      addSuccessor(j);
+    return true;
   }
+  // The cycle proviso: a reduced state's successors are all newer than it,
+  // so every cycle of the explored graph (folds included) passes through a
+  // fully expanded state, and no step stays postponed forever (docs/
+  // Deadlock.md "Fewer interleavings").
+  bool closes = false;
+  for (size_t j = 0; j < next.size(); ++j)
+    if (first[j])
+      closes |= addSuccessor(j) <= si;
+  if (closes)
+    for (size_t j = 0; j < next.size(); ++j)
+      if (!first[j])
+        addSuccessor(j);
   return true;
 }
 

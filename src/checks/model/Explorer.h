@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "checks/model/Dependence.h"
 #include "checks/model/Edits.h"
 #include "checks/model/Observer.h"
 #include "checks/model/Periodicity.h"
@@ -125,6 +126,18 @@ private:
   using Successors = std::vector<std::pair<State, TraceStep>>;
   /// What one process's op needs from the transition functions.
   struct OpStep;
+  /// One actor of a state for the partial-order reduction: a process or an
+  /// async completion (duplicates of one completion are one actor), the
+  /// successors its steps made ([begin, end), empty when it cannot move),
+  /// what its current step touches (`cur`: for a blocked one, what it is
+  /// blocked on) and what it may touch from now on (`fut`).
+  struct ActorSteps {
+    bool async = false;
+    size_t index = 0; // process index, or index into State::async
+    size_t begin = 0, end = 0;
+    bool joining = false; // the forking process, waiting for its partitions
+    Footprint cur, fut;
+  };
 
   SourcePoint where(const ir::Operation *op) const { return pointOf(k_, op); }
   bool tracksClocks() const { return observer_ != nullptr; }
@@ -142,8 +155,12 @@ private:
   // successor itself (Pushed), cannot move (Blocked), or made the run
   // unknown (Unknown, with the reason).
   enum class Outcome { Advance, Pushed, Blocked, Unknown };
-  void successors(const State &s, Successors &out, Undecided &unknown);
-  void completeAsync(const State &s, Successors &out);
+  /// Every successor of `s`; with `actors`, which actor made which and its
+  /// footprints (the reduction's input).
+  void successors(const State &s, Successors &out, Undecided &unknown, std::vector<ActorSteps> *actors = nullptr);
+  void completeAsync(const State &s, Successors &out, std::vector<ActorSteps> *actors);
+  /// The completion of async entry `i` (none when it would over-arrive).
+  void completeOne(const State &s, size_t i, Successors &out);
   Outcome resumeBlocked(const State &s, size_t pi, Successors &out, Undecided &unknown);
   Outcome stepOp(const State &s, size_t pi, Successors &out, Undecided &unknown);
   Outcome stepWait(OpStep &o, Undecided &unknown);
@@ -236,6 +253,26 @@ private:
   /// slot (State.h copyActor), the copy's writes as its accesses, `a.vc`.
   /// False, with `unknown` set, past kCopyAgents barrier slots.
   bool copyIssue(OpStep &o, Async &a, Undecided &unknown);
+
+  // Partial-order reduction (Explorer.cpp; docs/Deadlock.md "Fewer
+  // interleavings"). While a step is built, foot_ points at the footprint
+  // its reads go into; what it changes comes from comparing the states.
+  /// Notes a read or change of mbarrier `key` by the step being built.
+  void touchBar(uint64_t key, bool write) const;
+  /// Notes the buffers `v` reaches (their alias classes).
+  void touchBuffers(Footprint &f, const ir::Value *v, bool write) const;
+  /// What every op of the region process `pr` runs may touch (cached).
+  const Footprint &futureOf(const Proc &pr) const;
+  /// What going from `s` to `n` changed, into `f`.
+  void addChanges(const State &s, const State &n, Footprint &f) const;
+  /// The successors to explore first: those of the smallest set of actors
+  /// closed under dependence with the others' futures (a persistent set);
+  /// empty when it is every successor.
+  std::vector<char> reducedSet(const std::vector<ActorSteps> &actors, size_t numSuccessors) const;
+  bool reduces() const { return opts_.reduction && !opts_.lockstep; }
+  Footprint *foot_ = nullptr;
+  mutable std::unordered_map<const ir::Region *, Footprint> futures_;
+  std::vector<uint32_t> bufferClass_; // allocation id -> alias class
 
   // The search (Explorer.cpp).
   struct Search;

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "checks/model/HappensBefore.h"
 #include "checks/model/State.h"
@@ -32,6 +33,14 @@ public:
   /// Every process of `s` finished. True ends the exploration here:
   /// Explorer::stopTrace() then holds the path to `s`.
   virtual bool onFinish(const Explorer &, const State & /*s*/) { return false; }
+  /// The buffer allocations whose rows in State::flow differ between
+  /// `before` and `after` (the partial-order reduction counts them as
+  /// written by the step). False when the observer cannot tell: the step
+  /// is then dependent with every other.
+  virtual bool flowChanges(const State & /*before*/, const State & /*after*/,
+                           std::vector<uint32_t> & /*allocs*/) const {
+    return false;
+  }
 };
 
 } // namespace tscope::checks::model

@@ -26,6 +26,8 @@ Explorer::Outcome Explorer::stepTripChoice(const State &s, size_t pi, Successors
   if ((!op || dialect::kindOf(op) != OpKind::For) && !pr.p.loops().empty())
     loop = pr.p.program().opAt(pr.p.loops().back().instr);
   uint32_t line = loop ? loop->line : 0;
+  if (foot_)
+    foot_->trips = true;
   if (s.trips.decide(id, iteration) != interp::TripDecision::Choose) {
     // Another loop of the parameter chose since this one stopped: follow it.
     State n = s;
@@ -67,6 +69,8 @@ bool Explorer::readsMove(const State &s, const Proc &pr, const ir::Operation *op
     if (v == r.useAcc || std::find(r.coords.begin(), r.coords.end(), v) != r.coords.end())
       continue; // TMA coordinates and the accumulate flag do not steer the model
     interp::Scalar x = pr.p.value(v);
+    if (x.tripDependent() && foot_)
+      foot_->trips = true; // whether it moves depends on which trip counts are still open
     if (!movesOpen(s, x))
       continue;
     if (x.tripParam() == interp::Scalar::kOpaque && x.width() == 1 && kind != OpKind::MemDescIndex) {

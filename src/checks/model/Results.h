@@ -47,6 +47,10 @@ struct DeadlockOptions {
   /// the one it last passed on that barrier (it fell a whole phase behind,
   /// and the parity it waits for aliases an already completed phase).
   bool lockstep = false;
+  /// Partial-order reduction (docs/Deadlock.md "Fewer interleavings"):
+  /// explore one interleaving of steps that commute. --no-reduction: every
+  /// interleaving. Off for lockstep schedules.
+  bool reduction = true;
   /// --timeout: the wall-clock moment past which every search of the command
   /// stops undecided (a budget: Gap::Budget), and the seconds it was given.
   std::optional<std::chrono::steady_clock::time_point> deadline;

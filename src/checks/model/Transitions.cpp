@@ -59,50 +59,85 @@ void Explorer::noteOverArrival(const std::string &actor, const ir::Operation *op
   over_ = std::move(o);
 }
 
-void Explorer::successors(const State &s, Successors &out, Undecided &unknown) {
-  completeAsync(s, out);
+void Explorer::successors(const State &s, Successors &out, Undecided &unknown, std::vector<ActorSteps> *actors) {
+  completeAsync(s, out, actors);
   for (size_t pi = 0; pi < s.procs.size(); ++pi) {
     PStatus st = s.procs[pi].status;
     if (st == PStatus::Done)
       continue;
+    ActorSteps act;
+    act.index = pi;
+    act.begin = out.size();
+    act.joining = st == PStatus::Joining;
+    foot_ = actors ? &act.cur : nullptr;
     Outcome o = st == PStatus::Joining || st == PStatus::NamedWait ? resumeBlocked(s, pi, out, unknown)
                                                                    : stepOp(s, pi, out, unknown);
+    foot_ = nullptr;
     if (o == Outcome::Unknown)
       return;
+    act.end = out.size();
+    // A process that cannot move and noted nothing it waits on: nothing
+    // says which actor could unblock it, so every one may.
+    const Footprint &c = act.cur;
+    if (act.begin == act.end && c.bars.empty() && !c.named && !c.choices && !c.trips)
+      act.cur.global = true;
+    if (actors)
+      actors->push_back(std::move(act));
   }
 }
 
-void Explorer::completeAsync(const State &s, Successors &out) {
+void Explorer::completeAsync(const State &s, Successors &out, std::vector<ActorSteps> *actors) {
   for (size_t i = 0; i < s.async.size(); ++i) {
     if (i > 0 && s.async[i] == s.async[i - 1])
-      continue; // the same completion twice leads to the same state
-    if (s.async[i].order > 1)
-      continue; // tcgen05 work (and, in-order, copies) retires in issue order (AsyncAgents.h)
-    State n = s;
-    Async a = retireAsync(n, i);
-    Bar &b = n.bars[a.key];
-    if (overArrives(b, a.arrive)) {
-      noteOverArrival("tcgen05", a.op, a.key, b, a.arrive,
-                      std::string(a.op->opName()) + " completes with an arrival on " + barName(a.key));
-      continue;
-    }
-    if (tracksClocks())
-      b.acc.join(a.vc);
-    std::string eff = effectText(applyArrivals(b, a.arrive, -a.tx));
-    if (observer_ && a.arrive)
-      observer_->onArrive(*this, n, a.from, a.key);
-    TraceStep st;
-    st.actor = completerName(a.op);
-    st.action = (a.tx ? "delivers " + std::to_string(a.tx) + " bytes to " : "arrives on ") + barName(a.key) + " " +
-                eff + " for " + partName(s.procs[a.from]);
-    st.where = where(a.op);
-    out.push_back({std::move(n), std::move(st)});
+      continue; // the same completion twice leads to the same state (one actor)
+    ActorSteps act;
+    act.async = true;
+    act.index = i;
+    act.begin = act.end = out.size();
+    // A completion changes its mbarrier slot; in-order work also moves its
+    // queue (dependent with the queue's other completions).
+    act.cur.write(allocOfKey(s.async[i].key), slotOfKey(s.async[i].key));
+    if (s.async[i].order)
+      act.cur.queue = s.async[i].queue;
+    if (s.async[i].order <= 1) // tcgen05 work (and, in-order, copies) retires in issue order (AsyncAgents.h)
+      completeOne(s, i, out);
+    act.end = out.size();
+    if (actors)
+      actors->push_back(std::move(act));
   }
+}
+
+void Explorer::completeOne(const State &s, size_t i, Successors &out) {
+  State n = s;
+  Async a = retireAsync(n, i);
+  Bar &b = n.bars[a.key];
+  if (overArrives(b, a.arrive)) {
+    noteOverArrival("tcgen05", a.op, a.key, b, a.arrive,
+                    std::string(a.op->opName()) + " completes with an arrival on " + barName(a.key));
+    return;
+  }
+  if (tracksClocks())
+    b.acc.join(a.vc);
+  std::string eff = effectText(applyArrivals(b, a.arrive, -a.tx));
+  if (observer_ && a.arrive)
+    observer_->onArrive(*this, n, a.from, a.key);
+  TraceStep st;
+  st.actor = completerName(a.op);
+  st.action = (a.tx ? "delivers " + std::to_string(a.tx) + " bytes to " : "arrives on ") + barName(a.key) + " " +
+              eff + " for " + partName(s.procs[a.from]);
+  st.where = where(a.op);
+  out.push_back({std::move(n), std::move(st)});
 }
 
 Explorer::Outcome Explorer::resumeBlocked(const State &s, size_t pi, Successors &out, Undecided &unknown) {
   const Proc &pr = s.procs[pi];
   bool joining = pr.status == PStatus::Joining;
+  if (foot_) {
+    // A join removes the partition processes; a release from bar.sync
+    // follows the named barrier's generation.
+    foot_->global |= joining;
+    foot_->named |= !joining;
+  }
   // The fork's caller continues once every partition has returned; bar.sync
   // once the barrier's generation moved on.
   auto named = s.named.find(pr.namedId);
@@ -175,8 +210,11 @@ Explorer::Outcome Explorer::stepOp(const State &s, size_t pi, Successors &out, U
   if (proof_ && pr.p.last().isUnknown() && pr.p.last().cause == interp::StepResult::Cause::TripChoice)
     return stepTripChoice(s, pi, out, unknown);
   const ir::Operation *op = pr.p.op();
-  if (!op)
+  if (!op) {
+    if (foot_)
+      foot_->global = true; // stuck with no op: nothing says what could move it
     return Outcome::Blocked;
+  }
   if (pr.p.last().isUnknown() && pr.p.last().cause == interp::StepResult::Cause::Condition)
     return stepBranch(s, pi, out, unknown);
   if (proof_ && readsMove(s, pr, op, unknown))
@@ -205,6 +243,8 @@ Explorer::Outcome Explorer::stepOp(const State &s, size_t pi, Successors &out, U
 Explorer::Outcome Explorer::stepDecide(const State &s, size_t pi, Successors &out, const ir::Value *v) {
   const Proc &pr = s.procs[pi];
   std::string name = interp::valueName(m_, *v);
+  if (foot_)
+    foot_->choices = true;
   for (bool taken : {true, false}) {
     State n = s;
     n.choices[choiceKey(v)] = taken;
@@ -227,6 +267,8 @@ Explorer::Outcome Explorer::stepBranch(const State &s, size_t pi, Successors &ou
   bool data = !inputOnly(op->operands[0]);
   const ir::Value *key = data ? nullptr : choiceKey(op->operands[0]);
   std::string name = interp::valueName(m_, *op->operands[0]);
+  if (foot_)
+    foot_->choices = true;
   auto decision = data ? s.choices.end() : s.choices.find(key);
   if (data && std::none_of(dataBranches_.begin(), dataBranches_.end(), [&](const auto &e) { return e.first == op; })) {
     std::string why = pr.p.last().value.describe(m_); // "? (not an integer scalar: ...)"
@@ -284,6 +326,8 @@ Explorer::Outcome Explorer::stepOpAs(const State &s, size_t pi, Successors &out,
   Outcome res = Outcome::Advance;
   switch (kind) {
   case OpKind::InitBarrier:
+    if (foot_)
+      foot_->global = true; // it also resets other processes' waited-for phases (below)
     initBarrier(o.n.bars[o.key], editedValue(opts_.edits ? &opts_.edits->count : nullptr, op, o.r.count.value_or(1)));
     // A barrier initialised again (per tile) starts a new phase sequence: a
     // wait on it is not served by a phase waited for before the init.
@@ -364,6 +408,7 @@ Explorer::Outcome Explorer::stepAddedArrive(const State &s, size_t pi, const std
       return Outcome::Unknown;
     }
     uint64_t key = keyOf({a.alloc, *slot});
+    touchBar(key, true);
     Bar &b = n.bars[key];
     std::string what = "arrive on " + barName(key) + " (added by the edit)";
     if (overArrives(b, 1)) {
@@ -432,6 +477,7 @@ Explorer::Outcome Explorer::stepWait(OpStep &o, Undecided &unknown) {
                        ph, o.op);
     return Outcome::Unknown;
   }
+  touchBar(o.key, false);
   Bar b = o.s.barAt(o.key);
   if (o.op->opName().starts_with("amdg.") && ph.zext() > 1) {
     // AMD's wait spins while the barrier's 1-bit phase equals the whole i32
@@ -481,6 +527,7 @@ Explorer::Outcome Explorer::stepArrive(OpStep &o) {
   int64_t cnt = arrive ? editedValue(opts_.edits ? &opts_.edits->count : nullptr, o.op, o.r.count.value_or(1)) : 1;
   int64_t tx = arrive ? 0 : editedValue(opts_.edits ? &opts_.edits->bytes : nullptr, o.op, o.r.bytes.value_or(0));
   std::string what = (arrive ? "arrive on " : "expect " + std::to_string(tx) + " bytes + arrive on ") + barName(o.key);
+  touchBar(o.key, true);
   if (overArrives(b, cnt)) {
     noteOverArrival(partName(o.pr), o.op, o.key, b, cnt, what);
     return Outcome::Blocked;
@@ -650,6 +697,7 @@ bool Explorer::arefArrive(OpStep &o, uint64_t key, std::string_view asyncOp) {
     return true;
   }
   Bar &b = o.n.bars[key];
+  touchBar(key, true);
   if (overArrives(b, 1)) {
     noteOverArrival(partName(o.pr), o.op, key, b, 1, "arrive on " + barName(key));
     return false;
@@ -679,6 +727,8 @@ Explorer::Outcome Explorer::stepAref(OpStep &o, Undecided &unknown) {
     if (it == arefs_.end())
       return fail("has no ring this tool can size");
     const ArefShape &sh = it->second;
+    if (foot_)
+      foot_->global = true; // inits, as InitBarrier
     for (int64_t i = 0; i < sh.depth; ++i) {
       initBarrier(o.n.bars[arefKey(a->id, i, false)], sh.emptyCount);
       initBarrier(o.n.bars[arefKey(a->id, i, true)], sh.fullCount);
@@ -739,6 +789,7 @@ Explorer::Outcome Explorer::stepAref(OpStep &o, Undecided &unknown) {
     // producer_acquire waits on the phase xor 1 (getMBarrierPhaseBit).
     int64_t parity = (ph.zext() ^ (o.kind == OpKind::ProducerAcquire ? 1 : 0)) & 1;
     o.key = arefKey(a->id, slot, full);
+    touchBar(o.key, false);
     Bar b = o.s.barAt(o.key);
     if (!waitPasses(b, parity)) {
       noteBlocked(o.pr, o.key, b.phase);
@@ -769,6 +820,7 @@ Explorer::Outcome Explorer::stepAref(OpStep &o, Undecided &unknown) {
         int64_t tx = txIt == enterTx_.end() ? 0 : txIt->second;
         uint64_t fk = arefKey(a->id, slot, true);
         Bar &fb = o.n.bars[fk];
+        touchBar(fk, true);
         if (overArrives(fb, 1)) {
           noteOverArrival(partName(o.pr), o.op, fk, fb, 1, "expect on " + barName(fk));
           return Outcome::Blocked;
@@ -799,6 +851,8 @@ Explorer::Outcome Explorer::stepNamed(OpStep &o, Undecided &unknown) {
     return Outcome::Unknown;
   }
   bool wait = o.kind == OpKind::NamedBarrierWait;
+  if (foot_)
+    foot_->named = true;
   Named &nb = o.n.named[id.sext()];
   int64_t threads = warpsOf(o.pr) * 32;
   bool released = arriveNamed(nb, threads, cnt.sext(), wait, tracksClocks() ? &o.np().vc : nullptr,
@@ -828,6 +882,8 @@ Explorer::Outcome Explorer::stepFork(OpStep &o, Undecided &unknown) {
                Gap::Shape, o.op};
     return Outcome::Unknown;
   }
+  if (foot_)
+    foot_->global = true; // new processes
   const kernel::WarpSpecialize *ws = k_.warpSpecializeOf(o.op);
   if (!ws) {
     unknown = {"warp_specialize without partitions", Gap::Shape, o.op};

@@ -291,6 +291,30 @@ void FlowObserver::onWait(const Explorer &, State &s, size_t pi, uint64_t key, i
   r.encode(s.flow);
 }
 
+bool FlowObserver::flowChanges(const State &before, const State &after, std::vector<uint32_t> &allocs) const {
+  // Rows are sorted by location (Rows::encode): a row present on one side
+  // only, or different, names its allocation. Wait rows are per process and
+  // barrier: the step's own barrier footprint covers them.
+  Rows a = Rows::decode(before.flow), b = Rows::decode(after.flow);
+  auto note = [&](const Loc &l) { allocs.push_back(static_cast<uint32_t>(l.alloc)); };
+  auto diff = [&](const auto &xs, const auto &ys, auto same) {
+    for (const auto &x : xs)
+      if (std::none_of(ys.begin(), ys.end(), [&](const auto &y) { return same(x, y); }))
+        note(x.loc);
+  };
+  auto sameWrite = [](const WriteRow &x, const WriteRow &y) {
+    return x.loc == y.loc && x.op == y.op && x.actor == y.actor && x.published == y.published && x.read == y.read;
+  };
+  auto sameRead = [](const ReadRow &x, const ReadRow &y) {
+    return x.loc == y.loc && x.actor == y.actor && x.op == y.op && x.consumed == y.consumed && x.oldWait == y.oldWait;
+  };
+  diff(a.writes, b.writes, sameWrite);
+  diff(b.writes, a.writes, sameWrite);
+  diff(a.reads, b.reads, sameRead);
+  diff(b.reads, a.reads, sameRead);
+  return true;
+}
+
 bool FlowObserver::onFinish(const Explorer &x, const State &s) {
   if (!lost_ || hit || s.flow.empty())
     return false;

@@ -50,6 +50,9 @@ public:
   void onArrive(const model::Explorer &x, model::State &s, size_t pi, uint64_t key) override;
   void onWait(const model::Explorer &x, model::State &s, size_t pi, uint64_t key, int64_t phase) override;
   bool onFinish(const model::Explorer &x, const model::State &s) override;
+  /// The slots' allocations whose write or read rows differ.
+  bool flowChanges(const model::State &before, const model::State &after,
+                   std::vector<uint32_t> &allocs) const override;
   /// The hit of the last run (reset by the caller between runs).
   std::optional<FlowHit> hit;
 
