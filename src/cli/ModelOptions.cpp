@@ -50,7 +50,7 @@ void addModelOptions(CLI::App &app, ModelCliOptions &o) {
       ->each([&o](const std::string &) { o.tripsGiven = true; });
   app.add_option("--max-states", o.maxStates, "states explored per run before giving up (>= 1)");
   app.add_option("--max-memory", o.maxMemoryMb,
-                 "MiB of resident memory past which a search stops with an unknown verdict (0: no limit)")
+                 "MiB of heap in use past which a search stops with an unknown verdict (0: no limit)")
       ->capture_default_str();
   app.add_option("--timeout", o.timeoutSeconds,
                  "seconds of model checking per kernel file, past which its search stops with an unknown "

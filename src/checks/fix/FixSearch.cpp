@@ -546,9 +546,9 @@ void searchFixes(const ir::Module &m, const kernel::Kernel &k, const DeadlockOpt
       break;
   }
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  // The candidates' explorations are freed; hand the pages back, so that a
-  // later kernel's memory budget (--max-memory, the process's resident
-  // size) is not spent by this search.
+  // The candidates' explorations are freed; hand the pages back to the
+  // system (the budget, --max-memory, counts the heap in use, which no
+  // longer holds them; the resident set would until trimmed).
   malloc_trim(0);
 }
 

@@ -8,8 +8,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
-#include <unistd.h>
 #include <deque>
 #include <map>
 #include <unordered_map>
@@ -21,6 +19,7 @@
 #include "checks/model/Prose.h"
 #include "interp/OpText.h"
 #include "kernel/Aliasing.h"
+#include "support/HeapUsage.h"
 
 namespace tscope::checks::model {
 
@@ -50,17 +49,6 @@ bool isArefKind(OpKind k) {
 /// `nvws.descriptor_load` / `gather`: a TMA load into an aref buffer that
 /// completes bytes on the slot's `full` barrier.
 bool isArefLoad(const ir::Operation &op) { return op.opName().starts_with("nvws.descriptor_"); }
-
-/// The process's resident set in MiB (Linux /proc/self/statm; 0 elsewhere).
-size_t residentMb() {
-  std::FILE *f = std::fopen("/proc/self/statm", "r");
-  if (!f)
-    return 0;
-  unsigned long size = 0, resident = 0;
-  int n = std::fscanf(f, "%lu %lu", &size, &resident);
-  std::fclose(f);
-  return n == 2 ? resident * static_cast<size_t>(sysconf(_SC_PAGESIZE)) / (1024 * 1024) : 0;
-}
 
 /// Ops that are interleaving points: the synchronizing ones.
 bool isSyncKind(OpKind k) {
@@ -1116,7 +1104,7 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
   bool hung = out.verdict == "deadlock";
   if (hung && S.states.size() > S.searchAfterHang)
     return false; // the over-arrival search after a hang has a budget of its own
-  if (opts_.maxMemoryMb && (S.states.size() & 1023) == 0 && residentMb() > opts_.maxMemoryMb) {
+  if (opts_.maxMemoryMb && (S.states.size() & 1023) == 0 && support::heapMbInUse() > opts_.maxMemoryMb) {
     out.verdict = "unknown";
     out.stop.gap = Gap::Budget;
     out.reason = "memory budget of " + std::to_string(opts_.maxMemoryMb) + " MiB reached after " +

@@ -33,7 +33,8 @@ struct DeadlockOptions {
   /// value per run); loop trip counts follow from them.
   std::vector<int64_t> tryValues = {1, 2, 3, 4, 64, 128, 256};
   size_t maxStates = 1'000'000; // per run
-  /// The process's resident memory (MiB) past which a search gives up (unknown), 0: none.
+  /// The process's heap in use (MiB, support::heapMbInUse) past which a search
+  /// gives up (unknown), 0: none.
   size_t maxMemoryMb = 4096;
   /// Try the proof for every trip count first (model/Periodicity.h).
   bool proveTrips = true;

@@ -1,0 +1,34 @@
+// HeapUsage: see HeapUsage.h.
+#include "support/HeapUsage.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define TSCOPE_HEAP_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TSCOPE_HEAP_SANITIZER 1
+#endif
+#endif
+
+#if defined(TSCOPE_HEAP_SANITIZER)
+// The sanitizer runtime's allocator statistics (compiler-rt's
+// sanitizer/allocator_interface.h, which GCC does not ship; its libasan
+// exports the same function).
+extern "C" size_t __sanitizer_get_current_allocated_bytes();
+#elif __has_include(<malloc.h>)
+#include <malloc.h> // glibc's mallinfo2 (defines __GLIBC__ through <features.h>)
+#endif
+
+namespace tscope::support {
+
+size_t heapBytesInUse() {
+#if defined(TSCOPE_HEAP_SANITIZER)
+  return __sanitizer_get_current_allocated_bytes();
+#elif defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+  struct mallinfo2 m = mallinfo2();
+  return m.uordblks + m.hblkhd;
+#else
+  return 0;
+#endif
+}
+
+} // namespace tscope::support
