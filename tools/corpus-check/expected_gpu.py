@@ -79,7 +79,7 @@ def main():
         if what and what.group(1).startswith("compiled"):
             # A CPU build of a kernel whose GPU run is recorded in its note
             # ("H200 run of this kernel (...): hang at run 1 ...").
-            what = re.search(r"H200 run of this kernel \([^)]*\): ([^.]*)", md)
+            what = re.search(r"H[12]00 run of this kernel \([^)]*\): ([^.]*)", md)
         launch = re.search(r"^- Launch: (.*)$", md, re.M)
         if not what or not launch or gpu_class(what.group(1)) is None:
             continue

@@ -225,25 +225,36 @@ _W8 = ("tl_attn_ws_h at num_warps=8: Triton 3.6 does not specialize it (kernel.t
 _DEV_BOX = ("tl_attn_ws_h with device-side descriptors (tl.make_tensor_descriptor): the compiler owns their box, so "
             "when automatic warp specialization splits the M tile it rewrites the Q box to 64 rows and every TMA copy "
             "delivers what its barrier expects. Expected tscope verdict: clean (no deadlock, no race); the kernel "
-            "source has no barrier of its own.")
+            "source has no barrier of its own." + "{store}")
+_SPLIT_STORE = (" The same split miscompiles the O store: the second consumer partition stores rows (q_row + 64) + "
+                "[64, 128), i.e. q_row + 128 .. q_row + 191, instead of q_row + 64 .. q_row + 127 (kernel.ttgir: its "
+                "tt.make_range 64..128 added to q_row + 64), so half of every tile is never written, the first half "
+                "of the next tile is written twice, and the last tile of the last (batch, head) writes 64 rows past "
+                "the end of O: an illegal memory access. tscope does not check global store addresses (not modelled).")
+_DEV_BOX = _DEV_BOX.format(store=_SPLIT_STORE)
 
+_DEV_W8 = ("tl_attn_ws_h_dev at num_warps=8, the control for the device-descriptor kernel: if Triton 3.6 does not "
+           "specialize it, it is the same code without warp specialization.")
 
-# What the H200 did when these kernels ran under gen.py (Triton 3.6.0, 2026-12-04, host-side
-# descriptors, one launch per run, 60 s timeout). The committed sm_90 fixtures are CPU builds
-# (byte-identical TTGIR to the GPU JIT's but for paths, README), since no GPU could be had
-# when they were made; the dev variant was not run.
-_H200 = {
-    "tl_attn_ws_h": "hang at run 1 (no completion within 60 s, process group killed)",
-    "tl_attn_ws_causal_h": "hang at run 1 (no completion within 60 s, process group killed)",
-    "tl_attn_ws_h_w8": "correct in 100 of 100 runs",
-    "tl_attn_persistent_ws_h": "cuda-error at run 1 (an illegal-address/instruction CUDA error)",
+# What the GPU did when these kernels ran under gen.py (Triton 3.6.0, one launch per run,
+# 60 s timeout). The committed sm_90 fixtures are CPU builds (byte-identical TTGIR to the GPU
+# JIT's but for paths, README), since no GPU could be had when they were made.
+_GPU_RUNS = {
+    "tl_attn_ws_h": ("H200", "2026-12-04", "hang at run 1 (no completion within 60 s, process group killed)"),
+    "tl_attn_ws_causal_h": ("H200", "2026-12-04",
+                            "hang at run 1 (no completion within 60 s, process group killed)"),
+    "tl_attn_ws_h_w8": ("H200", "2026-12-04", "correct in 100 of 100 runs"),
+    "tl_attn_persistent_ws_h": ("H200", "2026-12-04",
+                                "cuda-error at run 1 (an illegal-address/instruction CUDA error)"),
+    "tl_attn_ws_h_dev": ("H100", "2026-12-05", "cuda-error at run 1 (CUDA error: an illegal memory access was "
+                         "encountered)"),
 }
 
 
 def _case(causal, num_warps, persistent=False, extra="", dev=False, note=None, name=""):
     note = (note or _HOST_BOX) + extra
-    ran = _H200.get(name)
-    cpu_note = note + (f" H200 run of this kernel (gen.py, Triton 3.6.0, 2026-12-04): {ran}." if ran else
+    ran = _GPU_RUNS.get(name)
+    cpu_note = note + (f" {ran[0]} run of this kernel (gen.py, Triton 3.6.0, {ran[1]}): {ran[2]}." if ran else
                        " Not run on a GPU.")
     return dict(gpu=make_gpu(causal, num_warps, persistent, dev), cpu=make_cpu(causal, num_warps, persistent, dev),
                 cpu_targets=[90], gpu_run=True, mlir_dump=False, ptxas_log=True, runs=100,
@@ -256,8 +267,9 @@ CASES = {
     "tl_attn_ws_causal_h": _case(True, 4, name="tl_attn_ws_causal_h", extra=" CAUSAL=True: the loop bound depends on program_id(0) and the "
                                  "loop body masks with tl.where."),
     "tl_attn_ws_h_w8": _case(False, 8, name="tl_attn_ws_h_w8", note=_W8),
-    "tl_attn_ws_h_dev": _case(False, 4, dev=True, note=_DEV_BOX),
+    "tl_attn_ws_h_dev": _case(False, 4, dev=True, note=_DEV_BOX, name="tl_attn_ws_h_dev"),
+    "tl_attn_ws_h_dev_w8": _case(False, 8, dev=True, note=_DEV_W8),
     "tl_attn_persistent_ws_h": _case(False, 4, persistent=True, name="tl_attn_persistent_ws_h",
                                      extra=" Persistent: the warp-specialized loop is the tile loop; the K/V loop "
-                                     "runs inside each partition."),
+                                     "runs inside each partition." + _SPLIT_STORE),
 }
