@@ -8,7 +8,11 @@ tile wrote relative to its own 128-row Q tile. Triton 3.6's TTGIR for the num_wa
 kernel has the second consumer partition store at (q_row + 64) + [64, 128), i.e.
 q_row + 128 .. q_row + 191, instead of q_row + 64 .. q_row + 127.
 
-usage: python3 o_rows_probe.py [--json OUT]
+With --persistent it launches tl_attn_persistent_ws_h_kernel (host descriptors) once
+with the padded O instead, to tell its CUDA error from a hang: run it under `timeout`
+(a hang is the timeout's exit code).
+
+usage: python3 o_rows_probe.py [--json OUT] [--persistent]
 """
 import json
 import sys
@@ -41,8 +45,25 @@ def probe(num_warps):
             "tile1_rows_written": [pattern[0], pattern[-1], len(pattern)] if pattern else []}
 
 
+def probe_persistent():
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    rows = k.Z * k.H * k.N_CTX
+    num_sms = torch.cuda.get_device_properties(0).multi_processor_count
+    q, kk, v = (torch.randn(rows, k.HEAD_DIM, device="cuda", dtype=torch.float16) for _ in range(3))
+    o = torch.full((rows + PAD, k.HEAD_DIM), float("nan"), device="cuda", dtype=torch.float16)
+    descs = (TensorDescriptor.from_tensor(q, [k.BM, k.HEAD_DIM]), TensorDescriptor.from_tensor(kk, [k.BN, k.HEAD_DIM]),
+             TensorDescriptor.from_tensor(v, [k.BN, k.HEAD_DIM]))
+    print("launching tl_attn_persistent_ws_h_kernel with O padded", flush=True)
+    k.tl_attn_persistent_ws_h_kernel[(num_sms, )](*descs, o, k.HEAD_DIM ** -0.5, k.N_CTX, k.Z * k.H, o.stride(0),
+                                                  num_warps=4, **k._consts(False, True, num_sms))
+    torch.cuda.synchronize()
+    written = ~torch.isnan(o).all(dim=1)
+    return {"kernel": "tl_attn_persistent_ws_h", "finished": True, "never_written": int((~written[:rows]).sum()),
+            "written_past_end": int(written[rows:].sum())}
+
+
 def main():
-    out = [probe(4), probe(8)]
+    out = [probe_persistent()] if "--persistent" in sys.argv else [probe(4), probe(8)]
     for r in out:
         print(json.dumps(r))
     if "--json" in sys.argv:

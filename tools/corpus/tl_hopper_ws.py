@@ -249,13 +249,24 @@ _GPU_RUNS = {
     "tl_attn_ws_h_dev": ("H100", "2026-12-05", "cuda-error at run 1 (CUDA error: an illegal memory access was "
                          "encountered)"),
 }
+# What o_rows_probe.py showed on an H100 (2026-12-05), O padded with 256 NaN rows.
+_PROBES = {
+    "tl_attn_ws_h_dev": (" o_rows_probe.py on an H100 (2026-12-05), O padded with 256 NaN rows: the kernel finished, "
+                         "4096 of 8192 rows of O were never written (rows 64..127 of every 128-row tile) and 64 rows "
+                         "past the end were written (8192..8255); at num_warps=8 (not specialized) every row was "
+                         "written, none past the end, and gen.py's 100 of 100 runs were correct."),
+    "tl_attn_persistent_ws_h": (" o_rows_probe.py --persistent on an H100 (2026-12-05), O padded with 256 rows so "
+                                "the miscompiled store lands in bounds: hang in 3 of 3 launches (no completion "
+                                "within 60 s), so the CUDA error above came from the O store and the barrier "
+                                "protocol hangs as tscope says."),
+}
 
 
 def _case(causal, num_warps, persistent=False, extra="", dev=False, note=None, name=""):
     note = (note or _HOST_BOX) + extra
     ran = _GPU_RUNS.get(name)
     cpu_note = note + (f" {ran[0]} run of this kernel (gen.py, Triton 3.6.0, {ran[1]}): {ran[2]}." if ran else
-                       " Not run on a GPU.")
+                       " Not run on a GPU.") + _PROBES.get(name, "")
     return dict(gpu=make_gpu(causal, num_warps, persistent, dev), cpu=make_cpu(causal, num_warps, persistent, dev),
                 cpu_targets=[90], gpu_run=True, mlir_dump=False, ptxas_log=True, runs=100,
                 drop_files=["kernel.llir"], desc=_desc(causal, num_warps, persistent, dev), note=note,
