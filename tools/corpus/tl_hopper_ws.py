@@ -230,7 +230,8 @@ _SPLIT_STORE = (" The same split miscompiles the O store: the second consumer pa
                 "[64, 128), i.e. q_row + 128 .. q_row + 191, instead of q_row + 64 .. q_row + 127 (kernel.ttgir: its "
                 "tt.make_range 64..128 added to q_row + 64), so half of every tile is never written, the first half "
                 "of the next tile is written twice, and the last tile of the last (batch, head) writes 64 rows past "
-                "the end of O: an illegal memory access. tscope does not check global store addresses (not modelled).")
+                "the end of O: an illegal memory access. tscope's lint rule tlx-ws-store-split reports the misplaced slice; "
+                "the barrier model reads no global store addresses.")
 _DEV_BOX = _DEV_BOX.format(store=_SPLIT_STORE)
 
 _DEV_W8 = ("tl_attn_ws_h_dev at num_warps=8, the control for the device-descriptor kernel: if Triton 3.6 does not "

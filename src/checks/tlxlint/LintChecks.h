@@ -58,4 +58,8 @@ void checkCommitOnMmaBarrier(const LintContext &ctx, std::vector<Finding> &out);
 /// Barrier initialised, never invalidated, and its memory reused.
 void checkInitWithoutInval(const LintContext &ctx, std::vector<Finding> &out);
 
+// Global stores (StoreSplitRules.cpp).
+/// One tt.store split between partitions into slices that do not tile it.
+void checkSplitStore(const LintContext &ctx, std::vector<Finding> &out);
+
 } // namespace tscope::checks::tlxlint

@@ -22,7 +22,7 @@ for f in files:
     if outcome == "compiled":
         # A CPU build whose kernel ran on a GPU elsewhere says so in its note.
         try:
-            ran = re.search(r"H200 run of this kernel \([^)]*\): ([a-z-]+)", open(os.path.join(d, "FIXTURE.md")).read())
+            ran = re.search(r"H[12]00 run of this kernel \([^)]*\): ([a-z-]+)", open(os.path.join(d, "FIXTURE.md")).read())
         except OSError:
             ran = None
         if ran:
