@@ -3,6 +3,10 @@ fixture that ran on a GPU (FIXTURE.md's "What happened" line).
 
 usage: expected_gpu.py TSCOPE FIXTURES_DIR [--only NAME,...]
 
+Where the barrier model says the kernel finishes, the lint rule
+tlx-ws-store-split (a store split between partitions into slices that do not
+tile it) turns the expectation into "wrong results or a fault".
+
 Each fixture is checked at its recorded launch: the integer arguments of the
 Launch line that are kernel arguments of its kernel.ttgir become --arg, the
 grid becomes --grid. Prints one row per fixture: name, GPU outcome class,
@@ -59,6 +63,9 @@ def agree(gpu, exp):
     # which tscope does not know; never a fault, never "correct".
     if exp == "hang-or-wrong" and gpu in ("hang", "wrong"):
         return True
+    # A split store that misses rows and writes past its tile (lint).
+    if exp == "wrong-or-fault" and gpu in ("wrong", "fault"):
+        return True
     # A hang whose TMA copies also write past their buffers: the stray bytes
     # may fault or corrupt data before the hang shows; never "correct".
     return exp == "hang-or-fault" and gpu in ("hang", "fault", "wrong")
@@ -109,6 +116,20 @@ def main():
         exp = k.get("expected_gpu") or ""
         g = gpu_class(what.group(1))
         e = expected_class(exp)
+        if e == "correct":
+            # The barrier model says it finishes; a store split between
+            # partitions into slices that do not tile it (lint) still gives
+            # wrong results, or a fault where a slice passes the tensor's end.
+            lr = subprocess.run([tscope, "lint", "--format", "json", str(ir)], capture_output=True, text=True,
+                                timeout=120)
+            try:
+                split = [f for f in json.loads(lr.stdout).get("findings", [])
+                         if f.get("check") == "tlx-ws-store-split" and f.get("severity") == "error"]
+            except json.JSONDecodeError:
+                split = []
+            if split:
+                e = "wrong-or-fault"
+                exp += " (deadlock); lint tlx-ws-store-split: wrong results, or a fault past the tensor's end"
         good = agree(g, e)
         ok += good
         rows.append((d.name, g, k.get("verdict", "?"), exp or "-", good))
