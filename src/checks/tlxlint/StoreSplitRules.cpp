@@ -13,7 +13,6 @@
 // tt.make_range times a coefficient. Anything else (masks, loads, loop
 // values that differ per partition) and the rule says nothing.
 #include <algorithm>
-#include <cctype>
 #include <climits>
 #include <cstdint>
 #include <map>
@@ -22,6 +21,7 @@
 #include "checks/tlxlint/LintChecks.h"
 #include "dialect/OpTable.h"
 #include "dialect/Types.h"
+#include "ir/Attribute.h"
 
 namespace tscope::checks::tlxlint {
 namespace {
@@ -127,14 +127,8 @@ public:
       return inductionVariable(v, depth);
     std::string_view n = op->opName();
     if (n == "arith.constant") {
-      std::string_view lit = dialect::constantLiteral(ctx_.module, op);
-      if (lit.empty() || !(std::isdigit(static_cast<unsigned char>(lit.front())) || lit.front() == '-'))
-        return std::nullopt;
-      try {
-        return constantPoly(std::stoll(std::string(lit)));
-      } catch (...) {
-        return std::nullopt;
-      }
+      auto c = ir::parseIntLiteral(dialect::constantLiteral(ctx_.module, op));
+      return c ? std::optional<Poly>(constantPoly(*c)) : std::nullopt;
     }
     if (n == "tt.get_program_id") {
       std::string_view axis = dialect::scanOpSyntax(ctx_.module, op).firstWord;
@@ -187,14 +181,9 @@ public:
     }
     if (n == "tt.splat" && op->numOperands == 1) {
       const ir::Value *x = resolve(op->operand(0));
+      if (dialect::typeText(ctx_.module, x).starts_with("!tt.ptr"))
+        return pointer(x, depth + 1); // its own offsets (tt.addptr chains) stay in the base
       Affine a;
-      if (dialect::typeText(ctx_.module, x).starts_with("!tt.ptr")) {
-        // A pointer: its own offsets (tt.addptr chains) stay in the base.
-        auto inner = pointer(x, depth + 1);
-        if (!inner)
-          return std::nullopt;
-        return inner;
-      }
       auto p = scalar(x, depth + 1);
       if (!p)
         return std::nullopt;
@@ -202,21 +191,16 @@ public:
       return a;
     }
     if (n == "arith.constant") {
+      // A splat integer tensor: `dense<64>`.
       std::string_view lit = dialect::constantLiteral(ctx_.module, op);
-      if (!lit.starts_with("dense<"))
+      if (!lit.starts_with("dense<") || !lit.ends_with(">"))
         return std::nullopt;
-      std::string_view body = lit.substr(6, lit.size() > 7 ? lit.size() - 7 : 0);
-      try {
-        size_t used = 0;
-        long long c = std::stoll(std::string(body), &used);
-        if (used != body.size())
-          return std::nullopt;
-        Affine a;
-        a.base = constantPoly(c);
-        return a;
-      } catch (...) {
+      auto c = ir::parseIntLiteral(lit.substr(6, lit.size() - 7));
+      if (!c)
         return std::nullopt;
-      }
+      Affine a;
+      a.base = constantPoly(*c);
+      return a;
     }
     if ((n == "ttg.convert_layout" || n == "tt.broadcast") && op->numOperands == 1)
       return tensor(op->operand(0), depth + 1);
@@ -234,21 +218,8 @@ public:
       auto a = tensor(op->operand(0), depth + 1), b = tensor(op->operand(1), depth + 1);
       if (!a || !b || b->ptr)
         return std::nullopt;
-      int64_t sign = n == "arith.subi" ? -1 : 1;
-      if (!addInto(a->base, b->base, sign))
+      if (!add(*a, *b, n == "arith.subi" ? -1 : 1))
         return std::nullopt;
-      for (Term t : b->terms) {
-        auto same = std::find_if(a->terms.begin(), a->terms.end(), [&](const Term &x) { return x.dim == t.dim; });
-        if (same == a->terms.end()) {
-          Poly scaled;
-          if (!addInto(scaled, t.coeff, sign))
-            return std::nullopt;
-          t.coeff = scaled;
-          a->terms.push_back(t);
-        } else if (same->start != t.start || same->end != t.end || !addInto(same->coeff, t.coeff, sign)) {
-          return std::nullopt;
-        }
-      }
       return a;
     }
     if (n == "arith.muli" && op->numOperands == 2) {
@@ -273,23 +244,33 @@ public:
     }
     if (n == "tt.addptr" && op->numOperands == 2) {
       auto p = tensor(op->operand(0), depth + 1), off = tensor(op->operand(1), depth + 1);
-      if (!p || !off || !p->ptr || off->ptr)
+      if (!p || !off || !p->ptr || off->ptr || !add(*p, *off, 1))
         return std::nullopt;
-      if (!addInto(p->base, off->base))
-        return std::nullopt;
-      for (const Term &t : off->terms) {
-        auto same = std::find_if(p->terms.begin(), p->terms.end(), [&](const Term &x) { return x.dim == t.dim; });
-        if (same == p->terms.end())
-          p->terms.push_back(t);
-        else if (same->start != t.start || same->end != t.end || !addInto(same->coeff, t.coeff))
-          return std::nullopt;
-      }
       return p;
     }
     return std::nullopt;
   }
 
 private:
+  /// a += sign * b, term by term: the same dimension must range alike on both
+  /// sides (else the sum is not one range times a coefficient).
+  static bool add(Affine &a, const Affine &b, int64_t sign) {
+    if (!addInto(a.base, b.base, sign))
+      return false;
+    for (const Term &t : b.terms) {
+      auto same = std::find_if(a.terms.begin(), a.terms.end(), [&](const Term &x) { return x.dim == t.dim; });
+      if (same == a.terms.end()) {
+        a.terms.push_back({t.dim, t.start, t.end, {}});
+        same = a.terms.end() - 1;
+      } else if (same->start != t.start || same->end != t.end) {
+        return false;
+      }
+      if (!addInto(same->coeff, t.coeff, sign))
+        return false;
+    }
+    return true;
+  }
+
   /// A scalar pointer: a kernel argument (or any opaque pointer) plus the
   /// offsets of the tt.addptr ops on the way.
   std::optional<Affine> pointer(const ir::Value *v, int depth) const {
