@@ -48,8 +48,9 @@ Command makeCheckCommand() {
                 render::SarifOptions so;
                 so.sourceRoot = o->check.source.sourceRoot;
                 for (const driver::FileResult &f : res.files)
-                  for (auto &[kernel, outcome] : driver::expectedGpuByKernel(f))
-                    so.expectedGpu[{f.module->buffer().name(), kernel}] = outcome;
+                  for (const driver::KernelOutcome &k : driver::kernelOutcomes(f))
+                    if (!k.expectedGpu.empty())
+                      so.expectedGpu[{f.module->buffer().name(), k.kernel}] = k.expectedGpu;
                 std::cout << render::sarifLog(files, checks::allCheckIds(), kVersion, so).dump(2) << "\n";
                 return res.exitCode();
               }
@@ -59,9 +60,17 @@ Command makeCheckCommand() {
                   nlohmann::json an = nlohmann::json::array();
                   for (const driver::AnalysisSummary &s : f.analyses)
                     an.push_back({{"name", s.name}, {"ran", s.ran}, {"skipped", s.skipped}, {"verdicts", s.verdicts}});
+                  nlohmann::json kj = nlohmann::json::array();
+                  for (const driver::KernelOutcome &k : driver::kernelOutcomes(f))
+                    kj.push_back({{"name", k.kernel},
+                                  {"verdict", k.verdict},
+                                  {"expected_gpu", k.expectedGpu.empty() ? nlohmann::json(nullptr)
+                                                                         : nlohmann::json(k.expectedGpu)},
+                                  {"not_verified", k.notVerified}});
                   fj.push_back({{"file", f.path},
                                 {"launches", f.launches.empty() ? nlohmann::json(nullptr) : nlohmann::json(f.launches)},
-                                {"analyses", an}});
+                                {"analyses", an},
+                                {"kernels", kj}});
                 }
                 std::cout << nlohmann::json{{"schema", "tscope.check/1"}, {"files", fj}, {"notes", res.notes},
                                             {"findings", render::findingsJson(files)}}
@@ -85,6 +94,9 @@ Command makeCheckCommand() {
                   if (s.verdicts.empty())
                     std::cout << "  " << s.name << ": ran\n";
                 }
+                for (const driver::KernelOutcome &k : driver::kernelOutcomes(f))
+                  if (!k.expectedGpu.empty())
+                    std::cout << "  on the GPU: " << k.kernel << ": " << k.expectedGpu << "\n";
               }
               size_t e = res.count(support::Severity::Error), w = res.count(support::Severity::Warning),
                      n = res.count(support::Severity::Note) + res.count(support::Severity::Info);

@@ -12,6 +12,7 @@
 #include "ir/Parser.h"
 #include "kernel/Kernel.h"
 #include "render/FindingRender.h"
+#include "render/Sarif.h"
 
 namespace tscope::driver {
 namespace {
@@ -51,6 +52,103 @@ std::vector<std::string> readLines(const std::string &path, uint32_t first, uint
   for (uint32_t n = 1; n <= last && std::getline(in, line); ++n)
     if (n >= first)
       out.push_back(line);
+  return out;
+}
+
+namespace {
+
+bool isErrorVerdict(checks::Verdict v) {
+  using checks::Verdict;
+  return v == Verdict::Deadlock || v == Verdict::Trap || v == Verdict::Race || v == Verdict::OutOfBounds;
+}
+
+/// The expected GPU outcome of one kernel. The barrier model's line decides
+/// hangs and faults; an error of another analysis that says what it does on
+/// the GPU (a split store, an in-order race) turns "finishes" into its words,
+/// and adds to a hang what may come first.
+std::string foldExpectedGpu(const std::string &model, bool unknown, bool clean,
+                            const std::vector<const checks::Finding *> &mine) {
+  const checks::Finding *said = nullptr, *firstError = nullptr;
+  for (const checks::Finding *f : mine) {
+    if (f->severity != support::Severity::Error)
+      continue;
+    if (!firstError)
+      firstError = f;
+    // The model's own findings (deadlock, over-arrival, stale read) are in
+    // its line already; a race is not, and counts where the schedules the
+    // hardware usually runs reach it.
+    bool likelyRace = f->check == "race" && (f->schedule == "every" || f->schedule == "in-order");
+    if (!said && !f->onGpu.empty() && (f->schedule.empty() || likelyRace))
+      said = f;
+  }
+  bool modelFinishes = model.starts_with("finishes");
+  if (said && (model.empty() || modelFinishes))
+    return said->onGpu + " (" + said->check + ")" + (unknown ? "; not every check decided this kernel" : "");
+  if (said && said->schedule.empty() && (model.starts_with("hang") || model.starts_with("fault")))
+    return model + "; " + said->check + " may show first: " + said->onGpu;
+  if (!model.empty() && !(modelFinishes && (firstError || unknown)))
+    return model;
+  if (modelFinishes && firstError)
+    return "finishes (no hang, no fault); results may be wrong: see " + firstError->check;
+  if (modelFinishes)
+    return model + "; not every check decided this kernel";
+  if (unknown)
+    return "unknown: not every check decided this kernel";
+  return clean ? "finishes (no hang, no fault, no race found)" : "";
+}
+
+} // namespace
+
+std::vector<KernelOutcome> kernelOutcomes(const FileResult &fr) {
+  std::vector<KernelOutcome> out;
+  auto at = [&](const std::string &name) -> KernelOutcome & {
+    for (KernelOutcome &k : out)
+      if (k.kernel == name)
+        return k;
+    out.push_back({name, "clean", "", {}, {}});
+    return out.back();
+  };
+  for (const kernel::Kernel &k : fr.kernels)
+    at(k.name);
+  std::map<std::string, std::string> model; // kernel -> the barrier model's expected line
+  std::map<std::string, bool> error, unknown;
+  for (const AnalysisSummary &s : fr.analyses)
+    for (const checks::KernelVerdict &v : s.kernels) {
+      KernelOutcome &k = at(v.kernel);
+      k.verdictLines.push_back(s.name + ": " + v.summary);
+      error[v.kernel] |= isErrorVerdict(v.verdict);
+      unknown[v.kernel] |= v.verdict == checks::Verdict::Unknown;
+      if (!v.expectedGpu.empty())
+        model.emplace(v.kernel, v.expectedGpu);
+    }
+  std::map<std::string, std::vector<const checks::Finding *>> mine;
+  for (const checks::Finding &f : fr.findings) {
+    if (!f.where.offset || !fr.module)
+      continue;
+    std::string name = render::enclosingFunction(fr.module->buffer(), *f.where.offset);
+    if (name.empty())
+      continue;
+    KernelOutcome &k = at(name);
+    mine[name].push_back(&f);
+    error[name] |= f.severity == support::Severity::Error;
+    if (f.check == checks::kNotVerified) {
+      unknown[name] = true;
+      std::string why = f.message;
+      for (const std::string &n : f.notes)
+        why += "; " + n;
+      k.notVerified.push_back(why);
+    }
+  }
+  for (KernelOutcome &k : out) {
+    if (unknown[k.kernel] && k.notVerified.empty())
+      for (const std::string &l : k.verdictLines)
+        if (l.find("unknown") != std::string::npos)
+          k.notVerified.push_back(l);
+    k.verdict = error[k.kernel] ? "error" : unknown[k.kernel] ? "not-verified" : "clean";
+    auto m = model.find(k.kernel);
+    k.expectedGpu = foldExpectedGpu(m == model.end() ? std::string() : m->second, unknown[k.kernel],
+                                    k.verdict == "clean", mine[k.kernel]);
+  }
   return out;
 }
 

@@ -54,6 +54,23 @@ struct FileResult {
   double parseMs = 0;                    ///< wall time of reading and parsing the file
 };
 
+/// One kernel's result over every analysis: what `check` prints per kernel,
+/// the report's badge and the expected GPU outcome, folded in one place.
+struct KernelOutcome {
+  std::string kernel;
+  std::string verdict; ///< "clean", "error" or "not-verified"
+  /// What the GPU will do: the barrier model's line (hang, fault, wrong
+  /// results, finishes), completed by the other analyses' errors that say
+  /// what they do on the GPU (Finding::onGpu); "" when nothing decides it.
+  std::string expectedGpu;
+  std::vector<std::string> verdictLines; ///< "analysis: summary", per analysis with a typed verdict
+  std::vector<std::string> notVerified;  ///< why some analysis did not decide it
+};
+
+/// The outcome of each kernel of `fr` (its kernels in file order, then any
+/// other function a finding names).
+std::vector<KernelOutcome> kernelOutcomes(const FileResult &fr);
+
 /// The results of a run.
 struct CheckRunResult {
   std::vector<FileResult> files;

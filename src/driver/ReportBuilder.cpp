@@ -562,71 +562,18 @@ std::string inlineableSvg(std::string_view svg) {
   return out;
 }
 
-std::map<std::string, std::string> expectedGpuByKernel(const FileResult &f) {
-  std::map<std::string, std::string> out;
-  for (const AnalysisSummary &s : f.analyses)
-    for (const checks::KernelVerdict &k : s.kernels)
-      if (!k.expectedGpu.empty())
-        out.emplace(k.kernel, k.expectedGpu);
-  return out;
-}
-
 namespace {
 
-bool isErrorVerdict(checks::Verdict v) {
-  using checks::Verdict;
-  return v == Verdict::Deadlock || v == Verdict::Trap || v == Verdict::Race || v == Verdict::OutOfBounds;
-}
-
-/// The kernel's badge, verdict lines, not-verified reasons and expected GPU outcome.
-void kernelVerdicts(render::ReportKernel &k, const FileResult &fr, const std::vector<render::FindingView> &findings,
-                    const std::map<std::string, std::string> &expected) {
-  const std::string &name = k.barriers.kernel;
-  bool error = false, unknown = false, finishes = false;
-  for (const AnalysisSummary &s : fr.analyses)
-    for (const checks::KernelVerdict &v : s.kernels) {
-      if (v.kernel != name)
-        continue;
-      finishes |= v.verdict == checks::Verdict::NoDeadlock;
-      k.verdictLines.push_back(s.name + ": " + v.summary);
-      error |= isErrorVerdict(v.verdict);
-      unknown |= v.verdict == checks::Verdict::Unknown;
+/// The kernel's badge, verdict lines, not-verified reasons and expected GPU
+/// outcome, as `check` folds them (driver::kernelOutcomes).
+void kernelVerdicts(render::ReportKernel &k, const std::vector<KernelOutcome> &outcomes) {
+  for (const KernelOutcome &o : outcomes)
+    if (o.kernel == k.barriers.kernel) {
+      k.verdictLines = o.verdictLines;
+      k.notVerified = o.notVerified;
+      k.verdict = o.verdict;
+      k.expectedGpu = o.expectedGpu;
     }
-  std::string gpuNote, firstError;
-  for (const render::FindingView &fv : findings) {
-    if (fv.kernel != name)
-      continue;
-    const checks::Finding &f = fv.finding;
-    error |= f.severity == support::Severity::Error;
-    if (f.severity == support::Severity::Error && firstError.empty())
-      firstError = f.check;
-    if (f.check == checks::kNotVerified) {
-      unknown = true;
-      std::string why = f.message;
-      for (const std::string &n : f.notes)
-        why += "; " + n;
-      k.notVerified.push_back(why);
-    }
-    if (!f.onGpu.empty() && gpuNote.empty())
-      gpuNote = f.onGpu;
-  }
-  if (unknown && k.notVerified.empty())
-    for (const std::string &l : k.verdictLines)
-      if (l.find("unknown") != std::string::npos)
-        k.notVerified.push_back(l);
-  k.verdict = error ? "error" : unknown ? "not-verified" : "clean";
-  if (auto it = expected.find(name); it != expected.end())
-    k.expectedGpu = it->second;
-  else if (!gpuNote.empty())
-    k.expectedGpu = gpuNote;
-  else if (k.verdict == "clean")
-    k.expectedGpu = "finishes (no hang, no fault, no race found)";
-  else if (finishes && error)
-    // The deadlock analysis's own words for a kernel that finishes, and why
-    // the results may still be wrong.
-    k.expectedGpu = "finishes (no hang, no fault); results may be wrong: [" + firstError + "]";
-  else if (k.verdict == "not-verified")
-    k.expectedGpu = "unknown: not every check decided this kernel";
 }
 
 } // namespace
@@ -649,6 +596,7 @@ render::ReportModel buildReport(const std::vector<std::string> &paths, const Rep
       a.lines.insert(a.lines.end(), s.verdicts.begin(), s.verdicts.end());
       file.analyses.push_back(std::move(a));
     }
+    std::vector<KernelOutcome> outcomes = kernelOutcomes(fr); // before the findings move
     for (checks::Finding &f : fr.findings) {
       render::FindingView rf;
       rf.ir = irExcerpt(fr.module->buffer(), f.where.line, opts.context);
@@ -664,7 +612,6 @@ render::ReportModel buildReport(const std::vector<std::string> &paths, const Rep
       rf.finding = std::move(f);
       file.findings.push_back(std::move(rf));
     }
-    std::map<std::string, std::string> expected = expectedGpuByKernel(fr);
     // One barrier report per kernel, over the kernels the checks used. The
     // timeline follows --focus, else the buffer the kernel's first finding
     // involves (errors first), else the first guarded buffer.
@@ -723,7 +670,7 @@ render::ReportModel buildReport(const std::vector<std::string> &paths, const Rep
         k.graphNote = "no barrier dependency edges between partitions";
       else
         k.graphSvg = renderGraph(reportDot(k.barriers, marks), opts.dot, k.graphNote);
-      kernelVerdicts(k, fr, file.findings, expected);
+      kernelVerdicts(k, outcomes);
       file.kernels.push_back(std::move(k));
     }
     model.files.push_back(std::move(file));

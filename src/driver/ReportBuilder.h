@@ -28,11 +28,6 @@ struct ReportOptions {
 render::ReportModel buildReport(const std::vector<std::string> &paths, const ReportOptions &opts,
                                 std::ostream &err, int &exitCode);
 
-/// The expected GPU outcome of each kernel of `f`, by kernel name, as the
-/// deadlock analysis words it in its verdict ("hang", "fault: ...",
-/// "usually finishes: ..."); kernels it does not name are left out.
-std::map<std::string, std::string> expectedGpuByKernel(const FileResult &f);
-
 /// Graphviz SVG made safe to inline: the XML prolog, DOCTYPE and comments
 /// removed; empty when it holds anything active (script, foreignObject,
 /// event handlers, javascript: URLs).

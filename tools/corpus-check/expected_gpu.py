@@ -3,9 +3,10 @@ fixture that ran on a GPU (FIXTURE.md's "What happened" line).
 
 usage: expected_gpu.py TSCOPE FIXTURES_DIR [--only NAME,...]
 
-Where the barrier model says the kernel finishes, the lint rule
-tlx-ws-store-split (a store split between partitions into slices that do not
-tile it) turns the expectation into "wrong results or a fault".
+The expected outcome is `tscope check`'s per kernel (`kernels[].expected_gpu`
+of its JSON): the barrier model's line, completed by the other analyses'
+errors that say what they do on the GPU (a store split between partitions into
+slices that do not tile it: "wrong results or a fault"; an in-order race).
 
 Each fixture is checked at its recorded launch: the integer arguments of the
 Launch line that are kernel arguments of its kernel.ttgir become --arg, the
@@ -43,6 +44,8 @@ def expected_class(text):
         return "hang"
     if text.startswith("fault"):
         return "fault"
+    if text.startswith("wrong results or a fault"):
+        return "wrong-or-fault"
     if text.startswith("wrong results"):
         return "wrong"
     if text.startswith("finishes"):
@@ -104,35 +107,26 @@ def main():
             # A TMA copy's fault or zero-fill is `tscope tma`'s verdict, not the barrier model's.
             rows.append((d.name, gpu_class(what.group(1)), "-", "n/a: judged by tscope tma", None))
             continue
-        r = subprocess.run([tscope, "deadlock", "--format", "json", str(ir)] + args, capture_output=True,
-                           text=True, timeout=600)
+        r = subprocess.run([tscope, "check", "--format", "json", str(ir)] + args, capture_output=True,
+                           text=True, timeout=1200)
         try:
             doc = json.loads(r.stdout)
         except json.JSONDecodeError:
             rows.append((d.name, gpu_class(what.group(1)), "error", r.stderr.strip()[:80], False))
             continue
-        ks = doc.get("kernels", [])
+        f = doc["files"][0] if doc.get("files") else {}
+        ks = f.get("kernels", [])
         k = ks[0] if ks else {}
         exp = k.get("expected_gpu") or ""
+        verdict = "?"
+        for a in f.get("analyses", []):
+            if a["name"] == "deadlock" and a["verdicts"]:
+                verdict = a["verdicts"][0].split(": ", 1)[-1].split(" ")[0]
         g = gpu_class(what.group(1))
         e = expected_class(exp)
-        if e == "correct":
-            # The barrier model says it finishes; a store split between
-            # partitions into slices that do not tile it (lint) still gives
-            # wrong results, or a fault where a slice passes the tensor's end.
-            lr = subprocess.run([tscope, "lint", "--format", "json", str(ir)], capture_output=True, text=True,
-                                timeout=120)
-            try:
-                split = [f for f in json.loads(lr.stdout).get("findings", [])
-                         if f.get("check") == "tlx-ws-store-split" and f.get("severity") == "error"]
-            except json.JSONDecodeError:
-                split = []
-            if split:
-                e = "wrong-or-fault"
-                exp += " (deadlock); lint tlx-ws-store-split: wrong results, or a fault past the tensor's end"
         good = agree(g, e)
         ok += good
-        rows.append((d.name, g, k.get("verdict", "?"), exp or "-", good))
+        rows.append((d.name, g, verdict, exp or "-", good))
     judged = [r for r in rows if r[4] is not None]
     for name, g, v, exp, good in rows:
         mark = "n/a " if good is None else "ok  " if good else "DIFF"

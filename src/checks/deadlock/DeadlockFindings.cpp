@@ -50,7 +50,9 @@ AnalysisResult deadlockFindings(const support::SourceBuffer &buf, const KernelDe
   AnalysisResult out;
   bool saysGpu = r.reason.empty() && !r.expectedGpu.empty() && (r.verdict != "no-deadlock" || !r.inOrderWrong.empty());
   out.kernels.push_back(kernelVerdict(r.kernel, r.verdict, saysGpu ? "on the GPU: " + r.expectedGpu : r.reason));
-  if (saysGpu)
+  // The kernel's outcome (driver::kernelOutcomes) folds in the other
+  // analyses, so it gets the line whenever the model decided it.
+  if (r.reason.empty())
     out.kernels.back().expectedGpu = r.expectedGpu;
   std::vector<std::pair<std::string, SourcePoint>> waits;
   for (const DeadlockRun &run : r.runs)

@@ -461,6 +461,10 @@ void checkSplitStore(const LintContext &ctx, std::vector<Finding> &out) {
                                    "and misplaced a slice; the kernel source is not at fault: turn "
                                    "warp_specialize off for this loop, or change num_warps so the tile is not "
                                    "split"));
+    // What the GPU will do, for the kernel's expected outcome (driver::kernelOutcomes).
+    f.onGpu = beyond ? "wrong results or a fault: " + std::to_string(beyond) + " " + axis +
+                           " of each tile land outside it, and past the end of the tensor at the last tile"
+                     : "wrong results: " + (missing.empty() ? std::string("slices overlap") : missing + " of each tile are never written");
     for (const Piece &pc : pieces)
       if (&pc != &odd)
         f.related.push_back({ctx.point(pc.at->op), "another slice of the same store, in " +

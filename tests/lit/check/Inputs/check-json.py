@@ -7,10 +7,14 @@ doc = json.load(open(sys.argv[1]))
 assert doc["schema"] == "tscope.check/1"
 assert set(doc) == {"schema", "files", "notes", "findings"}, set(doc)
 for f in doc["files"]:
-    assert set(f) == {"file", "launches", "analyses"}
+    assert set(f) == {"file", "launches", "analyses", "kernels"}
     for a in f["analyses"]:
         assert set(a) == {"name", "ran", "skipped", "verdicts"}
         print(f"analysis {a['name']} ran={a['ran']} {a['verdicts']}")
+    for k in f["kernels"]:
+        assert set(k) == {"name", "verdict", "expected_gpu", "not_verified"}, set(k)
+        assert k["verdict"] in ("clean", "error", "not-verified")
+        print(f"kernel {k['name']} {k['verdict']} expected_gpu={k['expected_gpu']} not_verified={len(k['not_verified'])}")
 keys = {"check", "severity", "message", "location", "source", "related", "notes", "trace"}
 for x in doc["findings"]:
     assert set(x) - {"fixes"} == keys, set(x) ^ keys
