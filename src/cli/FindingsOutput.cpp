@@ -78,6 +78,10 @@ void proofText(std::ostream &os, const checks::TripProofResult &p) {
      << (inputs.empty() ? "" : " for every value of " + inputs) << "\n";
   if (p.fromTrip)
     os << "    not covered: a loop that runs 0 times (" << p.zeroTripWhy << ")\n";
+  if (!p.byStructure.empty()) {
+    os << "    by the kernel's structure: " << p.byStructure << "\n";
+    return;
+  }
   for (const std::string &l : p.loops)
     os << "    symbolic trip count: loop at " << l << "\n";
   os << "    " << p.states << " states explored; " << p.folds
@@ -94,7 +98,8 @@ nlohmann::json proofJson(const checks::TripProofResult &p) {
     return nullptr;
   return {{"proved", p.proved}, {"why", p.why},     {"states", p.states},
           {"folds", p.folds},   {"loops", p.loops}, {"inputs", p.inputs},
-          {"from_trip", p.fromTrip}, {"zero_trip_why", p.zeroTripWhy}};
+          {"from_trip", p.fromTrip}, {"zero_trip_why", p.zeroTripWhy},
+          {"by_structure", p.byStructure.empty() ? nlohmann::json(nullptr) : nlohmann::json(p.byStructure)}};
 }
 
 void kernelHeader(std::ostream &os, const std::string &kernel, const std::string &verdict, const char *gloss,

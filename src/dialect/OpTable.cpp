@@ -698,6 +698,8 @@ OperandRoles operandRoles(const ir::Module &m, const ir::Operation *op) {
   OperandView v(m, op);
   if (!barrierRoles(kind, v, r) && !asyncRoles(kind, v, r) && !memoryRoles(kind, v, r))
     arefRoles(kind, v, r);
+  if (kind == OpKind::TcGen5Mma || kind == OpKind::TcGen5MmaScaled)
+    r.synchronous = !ir::getAttr(m, *op, "is_async").present() && r.barriers.empty();
   return r;
 }
 

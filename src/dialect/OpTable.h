@@ -117,6 +117,11 @@ struct OperandRoles {
   std::optional<int64_t> count;       // init/arrive count
   std::optional<int64_t> bytes;       // barrier_expect size
   const ir::Value *useAcc = nullptr;  // tc_gen5_mma useD (false: overwrite the accumulator)
+  /// tc_gen5_mma[_scaled] without `is_async`: it runs synchronously (the
+  /// op's description in TritonNvidiaGPUOps.td; its verifier then allows no
+  /// barrier operand), so the issuer waits for it and, as the lowering's
+  /// commit does, for its earlier tcgen05 work.
+  bool synchronous = false;
 };
 
 /// Decodes the operand roles of `op` per the table (textual order for pretty

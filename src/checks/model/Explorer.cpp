@@ -285,6 +285,8 @@ bool Explorer::inputOnly(const ir::Value *v) const {
       continue;
     }
     const ir::Operation *d = cur->definingOp();
+    if (d && (d->is("tt.get_program_id") || d->is("tt.get_num_programs")))
+      continue; // the launch's inputs, like the arguments
     if (!d || d->numRegions || !d->opName().starts_with("arith."))
       return false; // a tensor, a load, a region's result: not an input
     for (uint32_t i = 0; i < d->numOperands; ++i)

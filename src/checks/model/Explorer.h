@@ -122,6 +122,9 @@ public:
   std::set<int> arriversOf(uint32_t id, size_t *numOps = nullptr,
                            const kernel::WarpSpecialize *ws = nullptr) const;
 
+  /// True with an observer (the race or data-flow check rides the search).
+  bool observes() const { return observer_ != nullptr; }
+
 private:
   using Successors = std::vector<std::pair<State, TraceStep>>;
   /// What one process's op needs from the transition functions.
@@ -368,7 +371,9 @@ std::vector<std::pair<interp::Bindings, std::string>> planRuns(const ir::Module 
 /// The proof for every trip count of `k` (Explorer::prove): first with
 /// every integer argument free (a proof then covers any --arg too), then,
 /// if that does not go through and arguments were bound, with the
-/// bindings given. The run is the proof's exploration.
+/// bindings given. The run is the proof's exploration. For the plain model
+/// (no observer), a kernel in which nothing can block is proved by its
+/// structure with no search (TripProofResult::byStructure).
 DeadlockRun proveEveryTripCount(Explorer &explorer, const ir::Module &m, const kernel::Kernel &k,
                                 const DeadlockOptions &opts, TripProofResult &proof);
 

@@ -135,6 +135,9 @@ struct TripProofResult {
   std::vector<std::string> inputs; // the unbound integer inputs it holds for
   int64_t fromTrip = 0;            // 1: proved for trip counts >= 1 only
   std::string zeroTripWhy;         // why loops that run 0 times were left out
+  /// Proved by the kernel's structure instead of a search: why nothing can
+  /// block (nothingBlocks in Proof.cpp); empty for the shifted-state proof.
+  std::string byStructure;
 };
 
 /// One exploration under one set of bindings.

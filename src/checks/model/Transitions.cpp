@@ -625,6 +625,13 @@ Explorer::Outcome Explorer::stepMma(OpStep &o, Undecided &unknown) {
   dialect::OpSyntax syn = dialect::scanOpSyntax(m_, o.op);
   o.st.action = "issues " + std::string(o.op->opName());
   VectorClock mmaClock = o.on ? tcgen05Issue(o) : VectorClock{};
+  if (o.on && o.r.synchronous && tracksClocks()) {
+    // No is_async: the lowering commits the issuer's tcgen05 work and waits,
+    // so the issuer now knows this MMA's accesses and every earlier one's
+    // (one agent, epochs in issue order).
+    o.np().vc.set(actorOf(o.pi, kBarrierAgent), o.np().asyncTick);
+    o.st.action += " (synchronous: no is_async)";
+  }
   for (const ir::Value *bv : o.r.barriers) {
     const ir::Value *bp = mmaBarrierPred(o.op, syn, bv);
     interp::Scalar bpv = bp ? decided(o.s, o.pr, bp) : interp::Scalar::boolean(true);
