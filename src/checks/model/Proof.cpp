@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "checks/model/Explorer.h"
+#include "ir/Attribute.h"
 
 namespace tscope::checks::model {
 
@@ -173,6 +174,12 @@ std::string nothingBlocks(const ir::Module &m, const kernel::Kernel &k) {
     }
     blocks = name == "scf.while" || name.starts_with("cf.") || name.starts_with("nvws.") || name == "tt.call" ||
              !dialect::operandRoles(m, op).barriers.empty() || dialect::operandRoles(m, op).barrier;
+    // A constant step that is not positive never ends the loop (scf.for's
+    // verifier rejects it; lit tests of other passes carry it).
+    if (!blocks && dialect::kindOf(op) == OpKind::For && op->numOperands >= 3)
+      if (const ir::Operation *d = op->operands[2]->definingOp())
+        if (auto step = ir::parseIntLiteral(dialect::constantLiteral(m, d)); step && *step <= 0)
+          blocks = true;
   });
   if (blocks)
     return "";

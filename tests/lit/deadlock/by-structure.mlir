@@ -71,3 +71,20 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// A constant step of 0 never ends the loop (scf.for's verifier rejects it;
+// lit files of other passes carry it): not proved by structure.
+// CHECK-LABEL: == kernel step_zero: unknown
+// CHECK-NOT:     by the kernel's structure
+// CHECK:         loop step is not positive: 0
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @step_zero() {
+    %c0 = arith.constant 0 : i32
+    %c10 = arith.constant 10 : i32
+    scf.for %i = %c0 to %c10 step %c0 : i32 {
+    }
+    tt.return
+  }
+}
