@@ -295,7 +295,10 @@ template <class IsEvent> StepResult Process::run(IsEvent &&isEvent) {
       if (!st.isKnown())
         return unknownAt(pc, StepResult::Cause::Step, st);
       bool isUnsigned = in.flags & kUnsignedCmp;
-      if (isUnsigned ? st.zext() == 0 : st.sext() <= 0)
+      // A loop whose lower bound is not below its upper bound runs no
+      // iteration whatever its step; only one that would run needs a
+      // positive step.
+      if (less(lb, ub, isUnsigned) && (isUnsigned ? st.zext() == 0 : st.sext() <= 0))
         return unknownAt(pc, StepResult::Cause::NonPositiveStep, st);
       Gathered inits(o + 3, in.numOps - 3, rd);
       if (!less(lb, ub, isUnsigned)) {

@@ -88,3 +88,18 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// Lower bound not below the upper: no iteration runs, whatever the step, so
+// the bounded run decides (the structure test still refuses the step).
+// CHECK-LABEL: == kernel step_zero_no_trip: no-deadlock
+// CHECK-NEXT:    every trip count: proved
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @step_zero_no_trip() {
+    %c0 = arith.constant 0 : i32
+    scf.for %i = %c0 to %c0 step %c0 : i32 {
+    }
+    tt.return
+  }
+}
