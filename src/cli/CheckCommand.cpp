@@ -48,7 +48,7 @@ Command makeCheckCommand() {
                 render::SarifOptions so;
                 so.sourceRoot = o->check.source.sourceRoot;
                 for (const driver::FileResult &f : res.files)
-                  for (const driver::KernelOutcome &k : driver::kernelOutcomes(f))
+                  for (const driver::KernelOutcome &k : f.outcomes)
                     if (!k.expectedGpu.empty())
                       so.expectedGpu[{f.module->buffer().name(), k.kernel}] = k.expectedGpu;
                 std::cout << render::sarifLog(files, checks::allCheckIds(), kVersion, so).dump(2) << "\n";
@@ -61,7 +61,7 @@ Command makeCheckCommand() {
                   for (const driver::AnalysisSummary &s : f.analyses)
                     an.push_back({{"name", s.name}, {"ran", s.ran}, {"skipped", s.skipped}, {"verdicts", s.verdicts}});
                   nlohmann::json kj = nlohmann::json::array();
-                  for (const driver::KernelOutcome &k : driver::kernelOutcomes(f))
+                  for (const driver::KernelOutcome &k : f.outcomes)
                     kj.push_back({{"name", k.kernel},
                                   {"verdict", k.verdict},
                                   {"expected_gpu", k.expectedGpu.empty() ? nlohmann::json(nullptr)
@@ -94,7 +94,7 @@ Command makeCheckCommand() {
                   if (s.verdicts.empty())
                     std::cout << "  " << s.name << ": ran\n";
                 }
-                for (const driver::KernelOutcome &k : driver::kernelOutcomes(f))
+                for (const driver::KernelOutcome &k : f.outcomes)
                   if (!k.expectedGpu.empty())
                     std::cout << "  on the GPU: " << k.kernel << ": " << k.expectedGpu << "\n";
               }

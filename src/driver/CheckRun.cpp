@@ -279,6 +279,7 @@ CheckRunResult runChecks(const std::vector<std::string> &paths, const CheckOptio
                 [&](const std::string &analysis) { progress.update(done - 1, analysis + " on " + in.path); });
     attachPythonLines(fr.findings);
     fr.module = std::move(m);
+    fr.outcomes = kernelOutcomes(fr);
     if (opts.timing) {
       progress.finish();
       std::string line = fmt::format("{}: parse {:.1f} ms", fr.path, fr.parseMs);

@@ -42,18 +42,6 @@ struct AnalysisSummary {
   double ms = 0; ///< wall time of the analysis (`--timing`)
 };
 
-/// The results of one IR file.
-struct FileResult {
-  std::string path;
-  std::string launches;              ///< the launch record used, if any
-  std::unique_ptr<ir::Module> module; ///< owns the bytes the findings point into
-  std::vector<AnalysisSummary> analyses;
-  std::vector<checks::Finding> findings; ///< sorted
-  std::vector<kernel::Kernel> kernels;  ///< the file's kernel facts, built once (point into `module`)
-  size_t kernelBuilds = 0;               ///< times the file's kernel facts were built (1 when shared)
-  double parseMs = 0;                    ///< wall time of reading and parsing the file
-};
-
 /// One kernel's result over every analysis: what `check` prints per kernel,
 /// the report's badge and the expected GPU outcome, folded in one place.
 struct KernelOutcome {
@@ -65,6 +53,21 @@ struct KernelOutcome {
   std::string expectedGpu;
   std::vector<std::string> verdictLines; ///< "analysis: summary", per analysis with a typed verdict
   std::vector<std::string> notVerified;  ///< why some analysis did not decide it
+};
+
+/// The results of one IR file.
+struct FileResult {
+  std::string path;
+  std::string launches;              ///< the launch record used, if any
+  std::unique_ptr<ir::Module> module; ///< owns the bytes the findings point into
+  std::vector<AnalysisSummary> analyses;
+  std::vector<checks::Finding> findings; ///< sorted
+  std::vector<kernel::Kernel> kernels;  ///< the file's kernel facts, built once (point into `module`)
+  size_t kernelBuilds = 0;               ///< times the file's kernel facts were built (1 when shared)
+  double parseMs = 0;                    ///< wall time of reading and parsing the file
+  /// Each kernel's outcome over every analysis (kernelOutcomes), computed
+  /// once by runChecks; the text, JSON, SARIF and the report read it.
+  std::vector<KernelOutcome> outcomes;
 };
 
 /// The outcome of each kernel of `fr` (its kernels in file order, then any

@@ -565,7 +565,7 @@ std::string inlineableSvg(std::string_view svg) {
 namespace {
 
 /// The kernel's badge, verdict lines, not-verified reasons and expected GPU
-/// outcome, as `check` folds them (driver::kernelOutcomes).
+/// outcome, as `check` folds them (FileResult::outcomes).
 void kernelVerdicts(render::ReportKernel &k, const std::vector<KernelOutcome> &outcomes) {
   for (const KernelOutcome &o : outcomes)
     if (o.kernel == k.barriers.kernel) {
@@ -596,7 +596,6 @@ render::ReportModel buildReport(const std::vector<std::string> &paths, const Rep
       a.lines.insert(a.lines.end(), s.verdicts.begin(), s.verdicts.end());
       file.analyses.push_back(std::move(a));
     }
-    std::vector<KernelOutcome> outcomes = kernelOutcomes(fr); // before the findings move
     for (checks::Finding &f : fr.findings) {
       render::FindingView rf;
       rf.ir = irExcerpt(fr.module->buffer(), f.where.line, opts.context);
@@ -670,7 +669,7 @@ render::ReportModel buildReport(const std::vector<std::string> &paths, const Rep
         k.graphNote = "no barrier dependency edges between partitions";
       else
         k.graphSvg = renderGraph(reportDot(k.barriers, marks), opts.dot, k.graphNote);
-      kernelVerdicts(k, outcomes);
+      kernelVerdicts(k, fr.outcomes);
       file.kernels.push_back(std::move(k));
     }
     model.files.push_back(std::move(file));

@@ -122,8 +122,9 @@ public:
   std::set<int> arriversOf(uint32_t id, size_t *numOps = nullptr,
                            const kernel::WarpSpecialize *ws = nullptr) const;
 
-  /// True with an observer (the race or data-flow check rides the search).
-  bool observes() const { return observer_ != nullptr; }
+  /// True with an observer (the race or data-flow check rides the search
+  /// and needs happens-before clocks).
+  bool tracksClocks() const { return observer_ != nullptr; }
 
 private:
   using Successors = std::vector<std::pair<State, TraceStep>>;
@@ -143,7 +144,6 @@ private:
   };
 
   SourcePoint where(const ir::Operation *op) const { return pointOf(k_, op); }
-  bool tracksClocks() const { return observer_ != nullptr; }
 
   // Running processes between synchronizing ops (Explorer.cpp).
   bool advance(State &s, size_t pi, Undecided &unknown);
