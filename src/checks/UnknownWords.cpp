@@ -26,6 +26,14 @@ UnknownWords unknownWords(const ir::Module &m, const kernel::Kernel &k, const in
               "tscope does not model " + opName + " yet"};
     }
     break;
+  case interp::Reason::OtherPartition:
+    if (o && o->definingOp())
+      return {"it depends on " + k.valueName(o) + " (IR line " + std::to_string(o->definingOp()->line) +
+                  "), which another partition computes; code partitioning has not run, so nothing yet hands it "
+                  "over",
+              "check the IR after tritongpu-partition-loops (code partitioning), where each partition has the "
+              "value it uses"};
+    break;
   case interp::Reason::WarpDependent:
     return {"it differs between the warps of a program (it depends on ttg.warp_id)", ""};
   default:

@@ -228,6 +228,24 @@ template <class IsEvent> StepResult Process::run(IsEvent &&isEvent) {
   uint64_t fuel = stepLimit_;
   for (;;) {
     const Instr &in = code[pc];
+    if (pc == stopAt_) {
+      // A partition of a loop (partitionOfLoop) is done where the loop
+      // exits; its results stay readable.
+      pc_ = pc;
+      status_ = Status::Ready;
+      canonicalize();
+      status_ = Status::Done;
+      last_ = {};
+      return last_;
+    }
+    if (skip_ && in.op && skip_->test(pc)) {
+      // Another partition's op: its results are that partition's.
+      for (uint32_t k = 0; k < in.numResults; ++k)
+        if (const Program::Dest &d = dests[in.destBegin + k]; d.id)
+          env_[d.slot] = {Scalar::unknown(Reason::OtherPartition, P.dynamicValue(d.id)), d.id};
+      pc = in.end;
+      continue;
+    }
     if (!skipEvent && in.op && isEvent(pc, *in.op))
       return stop(pc, Status::AtEvent, {StepResult::Kind::Event, {}, in.op, {}});
     skipEvent = false;
@@ -548,8 +566,7 @@ bool Process::leaveRegionOp(std::span<const Scalar> results) {
   if (status_ != Status::AtEvent)
     return false;
   const Instr &in = prog_->instrs_[pc_];
-  if (!in.op || !in.op->firstRegion || in.code == Opcode::For || in.code == Opcode::If ||
-      in.code == Opcode::While)
+  if (!in.op || !in.op->firstRegion || in.code == Opcode::If || in.code == Opcode::While)
     return false;
   for (uint32_t k = 0; k < in.numResults; ++k)
     if (const Program::Dest &d = prog_->dests_[in.destBegin + k]; d.id)
@@ -561,6 +578,15 @@ bool Process::leaveRegionOp(std::span<const Scalar> results) {
   last_ = {};
   canonicalize();
   return true;
+}
+
+std::optional<Process> Process::partitionOfLoop(const EventSet *skip) const {
+  if (status_ != Status::AtEvent || prog_->instrs_[pc_].code != Opcode::For)
+    return std::nullopt;
+  Process child(*this);
+  child.skip_ = skip;
+  child.stopAt_ = prog_->instrs_[pc_].end;
+  return child;
 }
 
 bool Process::resolveCondition(bool taken) {
@@ -599,7 +625,7 @@ bool Process::resolveCondition(bool taken) {
 bool Process::operator==(const Process &o) const {
   return prog_ == o.prog_ && pc_ == o.pc_ && status_ == o.status_ &&
          gridKnown_ == o.gridKnown_ && pid_ == o.pid_ && grid_ == o.grid_ &&
-         loops_ == o.loops_ && env_ == o.env_;
+         loops_ == o.loops_ && env_ == o.env_ && skip_ == o.skip_ && stopAt_ == o.stopAt_;
 }
 
 size_t Process::hash() const {
@@ -609,6 +635,8 @@ size_t Process::hash() const {
   };
   mix(reinterpret_cast<uintptr_t>(prog_));
   mix(uint64_t(pc_) << 8 | uint64_t(status_) << 1 | uint64_t(gridKnown_));
+  if (skip_)
+    mix(reinterpret_cast<uintptr_t>(skip_) ^ stopAt_);
   for (int64_t x : pid_)
     mix(static_cast<uint64_t>(x));
   for (int64_t x : grid_)
@@ -736,7 +764,7 @@ bool Process::shiftedFrom(const Process &older, const TripParams &params, const 
   auto open = [&](uint8_t p) { return p != Scalar::kOpaque && params.shifts(p); };
   if (prog_ != older.prog_ || pc_ != older.pc_ || status_ != older.status_ || gridKnown_ != older.gridKnown_ ||
       pid_ != older.pid_ || grid_ != older.grid_ || loops_.size() != older.loops_.size() ||
-      env_.size() != older.env_.size())
+      env_.size() != older.env_.size() || skip_ != older.skip_ || stopAt_ != older.stopAt_)
     return false;
   for (size_t i = 0; i < loops_.size(); ++i) {
     const LoopFrame &a = older.loops_[i], &b = loops_[i];

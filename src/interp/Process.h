@@ -128,10 +128,18 @@ public:
 
   /// Leaves the op this process is stopped at (an Event op with regions
   /// that are run by other processes, e.g. a ttg.warp_specialize after its
-  /// join) without stepping into it: its integer results take `results`
-  /// (unknown past the end) and the process stands after the op. False
-  /// unless stopped at such an op.
+  /// join, or an scf.for run by partitionOfLoop processes) without stepping
+  /// into it: its integer results take `results` (unknown past the end) and
+  /// the process stands after the op. False unless stopped at such an op.
   bool leaveRegionOp(std::span<const Scalar> results);
+
+  /// A new process that runs the scf.for this process is stopped at (an
+  /// Event) as one partition of it, before code partitioning: the ops in
+  /// `skip` (those tagged for other partitions) are stepped over, their
+  /// results unknown (Reason::OtherPartition), and the process is Done when
+  /// the loop exits, its results still readable with value(). Nullopt
+  /// unless stopped at an scf.for.
+  std::optional<Process> partitionOfLoop(const EventSet *skip) const;
 
   /// After an Unknown whose cause is Condition (scf.if, scf.condition,
   /// cf.cond_br), continues as if the condition were `taken` (to explore
@@ -218,6 +226,10 @@ private:
   StepResult last_;
   TripProof *trips_ = nullptr;
   std::pair<uint8_t, int64_t> choice_{0, 0};
+  /// partitionOfLoop: the ops this process steps over, and the instruction
+  /// at which it is Done (the loop's end); null / kNoIndex otherwise.
+  const EventSet *skip_ = nullptr;
+  uint32_t stopAt_ = kNoIndex;
 };
 
 inline Scalar Process::value(ValueHandle h) const {

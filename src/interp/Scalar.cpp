@@ -42,6 +42,8 @@ const char *reasonText(Reason r) {
     return "poison value";
   case Reason::SymbolicTrips:
     return "counter of a loop whose trip count is symbolic";
+  case Reason::OtherPartition:
+    return "computed by another partition (code partitioning has not run)";
   }
   return "unknown";
 }

@@ -31,6 +31,7 @@ enum class Reason : uint8_t {
   Unresolved,      ///< a use of an SSA name that has no definition
   Poison,          ///< an explicit poison value (ub.poison)
   SymbolicTrips,   ///< proof mode: the counter of a loop whose trip count is symbolic
+  OtherPartition,  ///< computed by another partition (a partition loop before code partitioning)
 };
 
 /// The text of a reason, e.g. "division by zero".

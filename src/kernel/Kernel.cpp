@@ -199,7 +199,8 @@ void Kernel::addAttributePartitions() {
     if (t.empty())
       t = dialect::intArrayAttr(*module, op, "ttg.partition");
     if (!t.empty()) {
-      ids.insert(static_cast<int>(t[0]));
+      for (int64_t id : t)
+        ids.insert(static_cast<int>(id)); // an op several partitions run names them all
       tagged.push_back({op, static_cast<int>(t[0])});
     }
   }

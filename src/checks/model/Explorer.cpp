@@ -156,6 +156,7 @@ Explorer::Explorer(const ir::Module &m, const kernel::Kernel &k, const DeadlockO
                    bool recordHangs)
     : m_(m), k_(k), opts_(o), prog_(m, *k.func), observer_(observer), recordHangs_(recordHangs) {
   collectArefs();
+  collectPartitionLoops();
   // Alias classes of the buffers (the reduction's buffer footprints): two
   // allocations that may share bytes are one buffer, as the race check's
   // history treats them (kernel/Aliasing.h).
@@ -198,6 +199,10 @@ Explorer::Explorer(const ir::Module &m, const kernel::Kernel &k, const DeadlockO
 
 std::string Explorer::unmodelledReason(const ir::Operation &op) const {
   OpKind kind = dialect::kindOf(&op);
+  if ((kind == OpKind::For || kind == OpKind::If || kind == OpKind::While) &&
+      prog_.instr(prog_.indexOf(&op)).code == interp::Opcode::Nop && regionsSynchronize(op))
+    return "has regions with barrier operations that are not run, because its results, operands or region "
+           "arguments do not match its form,";
   if (isStructuralKind(kind) || kind == OpKind::NamedBarrierArrive || kind == OpKind::NamedBarrierWait)
     return {};
   // What the op's operands touch: the roles the op table gives them, and
@@ -347,7 +352,9 @@ const ir::Value *Explorer::inputArg(const ir::Value *v) const {
 void Explorer::collectArefs() {
   // PTX-level shape of each aref and token, as their lowerings build it
   // (docs/Deadlock.md, "NVWS arefs and tokens").
-  std::unordered_map<uint32_t, std::set<int>> putParts, getParts;
+  // Per aref, per partition that exits it: the async op kinds of its first
+  // put (get) exit.
+  std::unordered_map<uint32_t, std::map<int, size_t>> putParts, getParts;
   std::unordered_map<uint32_t, std::map<int, std::pair<int, int>>> tokenUses; // partition -> (commits, waits)
   for (const kernel::Allocation &a : k_.allocations) {
     if (a.kind == kernel::AllocKind::Aref && a.op && a.op->numOperands) {
@@ -406,11 +413,7 @@ void Explorer::collectArefs() {
       // first exit op), one per async op kind it names (NVWSLowerAref
       // getArrivalCount).
       std::vector<std::string_view> ops = dialect::arefAsyncOps(m_, op);
-      auto &seen = kind == OpKind::ArefPutExit ? putParts[a->id] : getParts[a->id];
-      if (seen.insert(part).second) {
-        int64_t &c = kind == OpKind::ArefPutExit ? arefs_[a->id].fullCount : arefs_[a->id].emptyCount;
-        c += static_cast<int64_t>(ops.size());
-      }
+      (kind == OpKind::ArefPutExit ? putParts[a->id] : getParts[a->id]).emplace(part, ops.size());
       // The enter this exit closes: the token operand's definition.
       if (const ir::Value *token = dialect::operandRoles(m_, op).source)
         if (const ir::Operation *enter = token->definingOp())
@@ -421,9 +424,32 @@ void Explorer::collectArefs() {
       tokenUses[a->id][part].second++;
     }
   });
+  // Stages computed (a block argument or an op other than a constant):
+  // nvws-assign-stage-phase has run and the enters carry their own.
+  bool assigned = false;
+  k_.walk([&](const ir::Operation *op, const kernel::Placement &) {
+    OpKind kind = dialect::kindOf(op);
+    if (kind != OpKind::ArefPutEnter && kind != OpKind::ArefGetEnter)
+      return;
+    const ir::Value *stage = dialect::operandRoles(m_, op).index;
+    const ir::Operation *d = stage ? stage->definingOp() : nullptr;
+    assigned |= stage && !(d && d->is("arith.constant"));
+  });
+  arefTurns_ = partitionAttrsOutside_ && !assigned;
+  // Before code partitioning an exit outside the partition loops closes
+  // the token of an enter some partition made (the loop's last, or one
+  // before it): it is that side's exit, not one more partition's.
+  auto count = [&](std::map<int, size_t> &parts) {
+    if (partitionAttrsOutside_ && parts.size() > 1)
+      parts.erase(kernel::kOutside);
+    int64_t c = 0;
+    for (auto &[part, n] : parts)
+      c += static_cast<int64_t>(n);
+    return std::max<int64_t>(c, 1);
+  };
   for (auto &[id, sh] : arefs_) {
-    sh.emptyCount = std::max<int64_t>(sh.emptyCount, 1);
-    sh.fullCount = std::max<int64_t>(sh.fullCount, 1);
+    sh.emptyCount = count(getParts[id]);
+    sh.fullCount = count(putParts[id]);
   }
   // A token's commit and wait in one partition are dropped by the lowering
   // (program order already orders them).
@@ -440,6 +466,78 @@ void Explorer::collectArefs() {
     if (commits && waits)
       droppedTokenOps_.insert(op);
   });
+}
+
+namespace {
+
+/// A warp-specialized scf.for before code partitioning: its `ttg.partition`
+/// attribute names the partitions its ops run in (two or more), and
+/// partition scheduling marked it (`tt.warp_specialize`,
+/// `ttg.partition.stages`).
+std::vector<int> partitionLoopIds(const ir::Module &m, const interp::Program &prog, const ir::Operation *op) {
+  if (dialect::kindOf(op) != OpKind::For)
+    return {};
+  std::vector<int64_t> ids = dialect::intArrayAttr(m, op, "ttg.partition");
+  if (ids.size() >= 2 && prog.instr(prog.indexOf(op)).code != interp::Opcode::For)
+    return {}; // malformed: unmodelledReason stops at it
+  if (ids.size() < 2 ||
+      (dialect::attrText(m, op, "tt.warp_specialize").empty() &&
+       dialect::attrText(m, op, "ttg.partition.stages").empty()))
+    return {};
+  return {ids.begin(), ids.end()};
+}
+
+} // namespace
+
+void Explorer::collectPartitionLoops() {
+  // With an observer the partitions would share values (buffers, tensors)
+  // that code partitioning has not yet routed through arefs: races are
+  // checked after it (stepAref says so).
+  if (observer_ || !partitionAttrsOutside_)
+    return;
+  for (const kernel::WarpSpecialize &w : k_.warpSpecializes)
+    if (!w.op && !w.partitions.empty() && w.partitions.front().fromAttribute)
+      attrWs_ = &w;
+  if (!attrWs_)
+    return;
+  std::set<int> all;
+  k_.walk([&](const ir::Operation *op, const kernel::Placement &) {
+    std::vector<int> ids = partitionLoopIds(m_, prog_, op);
+    if (ids.empty())
+      return;
+    for (const ir::Operation *p = op->parentOp(); p; p = p->parentOp())
+      if (!partitionLoopIds(m_, prog_, p).empty())
+        return; // the outermost one forks; inner ones are its partitions' loops
+    all.insert(ids.begin(), ids.end());
+    partitionLoops_[op] = std::move(ids);
+  });
+  for (int id : all)
+    partitionSkip_[id] = prog_.select([&](const ir::Operation &op) {
+      std::vector<int64_t> ids = dialect::intArrayAttr(m_, &op, "ttg.partition");
+      return !ids.empty() && std::find(ids.begin(), ids.end(), id) == ids.end();
+    });
+}
+
+uint32_t Explorer::arefTurn(const Proc &pr, uint32_t alloc, bool get) {
+  uint32_t key = 2 * alloc + (get ? 1 : 0);
+  auto it = std::lower_bound(pr.arefTurns.begin(), pr.arefTurns.end(), std::pair<uint32_t, uint32_t>{key, 0});
+  return it != pr.arefTurns.end() && it->first == key ? it->second : 0;
+}
+
+void Explorer::setArefTurn(Proc &pr, uint32_t alloc, bool get, uint32_t turn) {
+  uint32_t key = 2 * alloc + (get ? 1 : 0);
+  auto it = std::lower_bound(pr.arefTurns.begin(), pr.arefTurns.end(), std::pair<uint32_t, uint32_t>{key, 0});
+  if (it != pr.arefTurns.end() && it->first == key)
+    it->second = turn;
+  else
+    pr.arefTurns.insert(it, {key, turn});
+}
+
+const ir::Value *Explorer::tokenOperand(const ir::Operation *op) const {
+  for (uint32_t i = 0; i < op->numOperands; ++i)
+    if (dialect::typeText(m_, op->operands[i]).starts_with("!ttg.async.token"))
+      return op->operands[i];
+  return nullptr;
 }
 
 const kernel::Allocation *Explorer::arefOf(const ir::Value *v) const {
@@ -713,11 +811,22 @@ bool Explorer::advance(State &s, size_t pi, Undecided &unknown) {
       continue;
     }
     if (kind == OpKind::ArefBuffer) {
-      // The views of one stage of an aref: the stage is their slot.
+      // The views of one stage of an aref: the stage is their slot; before
+      // code partitioning the stage of their token's enter.
+      if (arefTurns_) {
+        std::optional<int64_t> slot = slotOf(s, pr, tokenOperand(r.op));
+        for (uint32_t i = 0; slot && i < r.op->numResults; ++i)
+          setSlot(pr, r.op->result(i), *slot);
+        continue;
+      }
       interp::Scalar stage = pr.p.value(dialect::operandRoles(m_, r.op).index);
       for (uint32_t i = 0; stage.isKnown() && i < r.op->numResults; ++i)
         setSlot(pr, r.op->result(i), stage.sext());
       continue;
+    }
+    if (kind == OpKind::For && partitionLoops_.count(r.op)) {
+      pr.status = PStatus::AtEvent; // the fork (stepFork)
+      return true;
     }
     if (kind == OpKind::For || kind == OpKind::Yield) {
       carrySlots(s, pr, r.op);

@@ -238,6 +238,17 @@ private:
     int64_t depth = 0, emptyCount = 1, fullCount = 1;
   };
   void collectArefs();
+  /// Before code partitioning: the warp-specialized scf.for loops whose ops
+  /// carry their partitions as `ttg.partition` attributes, each forked into
+  /// one process per partition (docs/Deadlock.md, "Before code
+  /// partitioning"); not with an observer.
+  void collectPartitionLoops();
+  /// Before code partitioning: process `pr`'s enters so far on aref `alloc`'s
+  /// put (or get) side, modulo twice its depth (Proc::arefTurns).
+  static uint32_t arefTurn(const Proc &pr, uint32_t alloc, bool get);
+  static void setArefTurn(Proc &pr, uint32_t alloc, bool get, uint32_t turn);
+  /// The `!ttg.async.token` operand of an aref op (the enter it belongs to).
+  const ir::Value *tokenOperand(const ir::Operation *op) const;
   /// The allocation of the aref or token `v` refers to, or null.
   const kernel::Allocation *arefOf(const ir::Value *v) const;
   /// The key of slot `slot`'s `full` (or `empty`) mbarrier of aref `alloc`.
@@ -315,6 +326,16 @@ private:
   /// attribute: code partitioning has not run, and arefs' stages and phases
   /// are placeholders (nvws-assign-stage-phase rewrites them).
   bool partitionAttrsOutside_ = false;
+  /// Before code partitioning, and no aref enter has a computed stage
+  /// (nvws-assign-stage-phase has not run): enters take their stage and
+  /// phase from Proc::arefTurns (stepAref).
+  bool arefTurns_ = false;
+  /// collectPartitionLoops: each partition loop's partition ids, the
+  /// attribute partitioning that names them, and per partition id the ops
+  /// its process steps over (those tagged for other partitions only).
+  std::unordered_map<const ir::Operation *, std::vector<int>> partitionLoops_;
+  const kernel::WarpSpecialize *attrWs_ = nullptr;
+  std::map<int, interp::EventSet> partitionSkip_;
   Observer *observer_ = nullptr;
   bool recordHangs_ = false;
   bool proof_ = false;        // prove(): symbolic trip counts, folding

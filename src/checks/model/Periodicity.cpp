@@ -34,7 +34,7 @@ int64_t namedAge(const State &s, const Proc &p) {
 
 bool sameProcShape(const State &so, const Proc &a, const State &sn, const Proc &b) {
   return a.partition == b.partition && a.ws == b.ws && a.results == b.results && a.joinedTicks == b.joinedTicks &&
-         a.status == b.status && a.copyBatch == b.copyBatch && a.namedId == b.namedId && a.slots == b.slots &&
+         a.status == b.status && a.copyBatch == b.copyBatch && a.namedId == b.namedId && a.slots == b.slots && a.arefTurns == b.arefTurns &&
          a.lastKey == b.lastKey && lastWaitAge(so, a) == lastWaitAge(sn, b) && namedAge(so, a) == namedAge(sn, b) &&
          a.asyncTick == b.asyncTick && a.groups == b.groups && a.vc == b.vc;
 }
@@ -48,6 +48,8 @@ size_t foldHash(const State &s) {
     h = mix(mix(h, static_cast<size_t>(p.status)), static_cast<size_t>(p.partition));
     for (auto &[v, i] : p.slots)
       h = mix(mix(h, reinterpret_cast<size_t>(v)), static_cast<size_t>(i));
+    for (auto &[k, t] : p.arefTurns)
+      h = mix(mix(h, k), t);
   }
   for (auto &[k, b] : s.bars)
     h = mix(mix(mix(mix(h, k), static_cast<size_t>(b.phase & 1)), static_cast<size_t>(b.pending)),

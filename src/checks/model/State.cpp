@@ -11,7 +11,7 @@ size_t mix(size_t h, size_t v) { return h ^ (v + 0x9e3779b97f4a7c15ull + (h << 6
 
 bool Proc::operator==(const Proc &o) const {
   return partition == o.partition && status == o.status && namedId == o.namedId && namedGen == o.namedGen &&
-         slots == o.slots && lastKey == o.lastKey && lastPhase == o.lastPhase && copyBatch == o.copyBatch && seenPhase == o.seenPhase && vc == o.vc &&
+         slots == o.slots && arefTurns == o.arefTurns && lastKey == o.lastKey && lastPhase == o.lastPhase && copyBatch == o.copyBatch && seenPhase == o.seenPhase && vc == o.vc &&
          asyncTick == o.asyncTick && groups == o.groups && ws == o.ws && results == o.results &&
          joinedTicks == o.joinedTicks && insertedAt == o.insertedAt && p == o.p;
 }
@@ -32,6 +32,8 @@ size_t StateHash::operator()(const State &s) const {
       h = mix(h, r.hash());
     for (auto &[v, i] : p.slots)
       h = mix(mix(h, reinterpret_cast<size_t>(v)), static_cast<size_t>(i));
+    for (auto &[k, t] : p.arefTurns)
+      h = mix(mix(h, k), t);
     if (!p.vc.empty())
       h = mix(h, p.vc.hash());
   }

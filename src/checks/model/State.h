@@ -100,6 +100,10 @@ struct Proc {
   PStatus status = PStatus::AtEvent;
   int64_t namedId = 0, namedGen = 0;
   std::vector<std::pair<const ir::Value *, int64_t>> slots; // memdesc_index results
+  /// Before code partitioning (Explorer::arefTurn): per aref and side
+  /// (allocation id * 2, + 1 for get), the enters this process made, modulo
+  /// twice the aref's depth (which gives stage and parity); sorted by key.
+  std::vector<std::pair<uint32_t, uint32_t>> arefTurns;
   // (barrier key, phase number) of the last wait this process passed, to
   // spot a redundant wait: one served by a phase it already waited for.
   uint64_t lastKey = ~uint64_t(0);

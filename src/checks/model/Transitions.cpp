@@ -174,6 +174,34 @@ bool Explorer::join(State &n, size_t pi, Undecided &unknown) {
   // its effects on barriers and memory.
   Proc &np = n.procs[pi];
   std::vector<interp::Scalar> results;
+  const ir::Operation *fork = np.p.op();
+  bool loop = fork && partitionLoops_.count(fork);
+  if (loop) {
+    // A partition loop's results: each from the partition that computed it.
+    results.resize(fork->numResults);
+    for (uint32_t i = 0; i < fork->numResults; ++i) {
+      for (size_t j = pi + 1; j < n.procs.size(); ++j)
+        if (std::optional<int64_t> slot = slotOf(n, n.procs[j], fork->result(i))) {
+          setSlot(np, fork->result(i), *slot); // a view or token the loop yields
+          break;
+        }
+      results[i] = interp::Scalar::unknown(interp::Reason::OtherPartition, fork->result(i));
+      for (size_t j = pi + 1; j < n.procs.size() && !results[i].isKnown(); ++j) {
+        interp::Scalar v = n.procs[j].p.value(fork->result(i));
+        if (v.isKnown())
+          results[i] = v;
+      }
+    }
+    // The enters each partition made on its arefs (no two partitions enter
+    // one side of an aref).
+    const std::vector<std::pair<uint32_t, uint32_t>> before = np.arefTurns;
+    for (size_t j = pi + 1; j < n.procs.size(); ++j)
+      for (auto [key, t] : n.procs[j].arefTurns) {
+        auto was = std::lower_bound(before.begin(), before.end(), std::pair<uint32_t, uint32_t>{key, 0});
+        if (was == before.end() || was->first != key || was->second != t)
+          setArefTurn(np, key / 2, key & 1, t);
+      }
+  }
   for (size_t j = pi + 1; j < n.procs.size(); ++j) {
     Proc &c = n.procs[j];
     if (c.partition == kernel::kDefault)
@@ -366,6 +394,7 @@ Explorer::Outcome Explorer::stepOpAs(const State &s, size_t pi, Successors &out,
     res = stepNamed(o, unknown);
     break;
   case OpKind::WarpSpecialize:
+  case OpKind::For: // a partition loop before code partitioning (advance stops at no other)
     res = stepFork(o, unknown);
     break;
   default:
@@ -744,9 +773,20 @@ Explorer::Outcome Explorer::stepAref(OpStep &o, Undecided &unknown) {
                   std::to_string(sh.emptyCount) + ", full count " + std::to_string(sh.fullCount);
     return Outcome::Advance;
   }
-  if (partitionAttrsOutside_ && o.kind != OpKind::ArefCreate && o.kind != OpKind::CreateToken)
+  // Before code partitioning an aref's stages and phases are placeholders
+  // (nvws-assign-stage-phase and code partitioning make them): each enter
+  // takes the next stage and parity of its process's side of the aref, as
+  // those passes number them, and an exit the stage of its enter's token
+  // (docs/Deadlock.md, "Before code partitioning").
+  bool ideal = arefTurns_;
+  bool token = o.kind == OpKind::ProducerAcquire || o.kind == OpKind::ProducerCommit ||
+               o.kind == OpKind::ConsumerWait || o.kind == OpKind::ConsumerRelease;
+  if (partitionAttrsOutside_ && token)
     return fail("is in a kernel whose partitions are still attributes (code partitioning has not run, "
                 "so its stages and phases are not final)");
+  if (partitionAttrsOutside_ && observer_)
+    return fail("is in a kernel whose partitions are still attributes: races and data flow are checked after "
+                "code partitioning, which routes the values partitions share through arefs");
   const ir::Value *ref = o.op->numOperands ? o.op->operands[0] : nullptr;
   bool load = name.starts_with("nvws.descriptor_");
   if (load)
@@ -770,17 +810,29 @@ Explorer::Outcome Explorer::stepAref(OpStep &o, Undecided &unknown) {
     o.st.action = "issues TMA load of " + std::to_string(t.tx) + " bytes on " + barName(t.key);
     return Outcome::Advance;
   }
-  interp::Scalar stage = o.r.index ? o.val(o.r.index) : interp::Scalar::known(0, 32);
-  if (!o.r.index && a->kind == kernel::AllocKind::Aref)
-    return fail("has no stage (nvws-assign-stage-phase has not run)");
-  if (!stage.isKnown())
-    return fail("uses an unknown stage: " + stage.describe(m_));
-  int64_t slot = stage.sext();
-  if (slot < 0 || slot >= arefs_[a->id].depth)
-    return fail("uses stage " + std::to_string(slot) + " outside its " + std::to_string(arefs_[a->id].depth) +
-                " slots");
   bool enter = o.kind == OpKind::ArefPutEnter || o.kind == OpKind::ArefGetEnter ||
                o.kind == OpKind::ProducerAcquire || o.kind == OpKind::ConsumerWait;
+  bool get = o.kind == OpKind::ArefGetEnter;
+  int64_t depth = arefs_[a->id].depth;
+  uint32_t turn = ideal && enter ? arefTurn(o.pr, a->id, get) : 0;
+  int64_t slot = 0;
+  if (ideal && enter) {
+    slot = turn % depth;
+  } else if (ideal) {
+    std::optional<int64_t> s = slotOf(o.s, o.pr, tokenOperand(o.op));
+    if (!s)
+      return fail("closes a token whose stage is unknown (its enter ran in no process this tool follows)");
+    slot = *s;
+  } else {
+    interp::Scalar stage = o.r.index ? o.val(o.r.index) : interp::Scalar::known(0, 32);
+    if (!o.r.index && a->kind == kernel::AllocKind::Aref)
+      return fail("has no stage (nvws-assign-stage-phase has not run)");
+    if (!stage.isKnown())
+      return fail("uses an unknown stage: " + stage.describe(m_));
+    slot = stage.sext();
+  }
+  if (slot < 0 || slot >= depth)
+    return fail("uses stage " + std::to_string(slot) + " outside its " + std::to_string(depth) + " slots");
   if (droppedTokenOps_.count(o.op)) {
     o.st.action = name + " (dropped: its partition both commits and waits on " + a->name + ")";
     return Outcome::Advance;
@@ -788,13 +840,21 @@ Explorer::Outcome Explorer::stepAref(OpStep &o, Undecided &unknown) {
   if (enter) {
     // Wait: put/acquire on the slot's empty barrier, get/wait on its full one.
     bool full = o.kind == OpKind::ArefGetEnter || o.kind == OpKind::ConsumerWait;
-    if (!o.r.phase)
-      return fail("has no phase (nvws-assign-stage-phase has not run)");
-    interp::Scalar ph = o.val(o.r.phase);
-    if (!ph.isKnown())
-      return fail("waits with an unknown phase: " + ph.describe(m_));
-    // producer_acquire waits on the phase xor 1 (getMBarrierPhaseBit).
-    int64_t parity = (ph.zext() ^ (o.kind == OpKind::ProducerAcquire ? 1 : 0)) & 1;
+    int64_t parity = 0;
+    if (ideal) {
+      // Round r = turn / depth: a get waits for the full barrier's phase r
+      // to complete, a put for the empty barrier's phase r - 1 (parity 1 on
+      // a fresh barrier passes at once).
+      parity = (turn / depth + (get ? 0 : 1)) & 1;
+    } else {
+      if (!o.r.phase)
+        return fail("has no phase (nvws-assign-stage-phase has not run)");
+      interp::Scalar ph = o.val(o.r.phase);
+      if (!ph.isKnown())
+        return fail("waits with an unknown phase: " + ph.describe(m_));
+      // producer_acquire waits on the phase xor 1 (getMBarrierPhaseBit).
+      parity = (ph.zext() ^ (o.kind == OpKind::ProducerAcquire ? 1 : 0)) & 1;
+    }
     o.key = arefKey(a->id, slot, full);
     touchBar(o.key, false);
     Bar b = o.s.barAt(o.key);
@@ -813,10 +873,14 @@ Explorer::Outcome Explorer::stepAref(OpStep &o, Undecided &unknown) {
     np.copyBatch = false;
     if (observer_)
       observer_->onWait(*this, o.n, o.pi, o.key, b.phase);
-    // The stage's buffers are the enter's memdesc results.
+    // The stage's buffers are the enter's memdesc results (and, before code
+    // partitioning, its token names the stage for the exit and the views).
     for (uint32_t i = 0; i < o.op->numResults; ++i)
-      if (dialect::typeText(m_, o.op->result(i)).starts_with("!ttg.memdesc"))
+      if (std::string_view t = dialect::typeText(m_, o.op->result(i));
+          t.starts_with("!ttg.memdesc") || (ideal && t.starts_with("!ttg.async.token")))
         setSlot(np, o.op->result(i), slot);
+    if (ideal)
+      setArefTurn(np, a->id, get, static_cast<uint32_t>((turn + 1) % (2 * depth)));
     if (o.kind == OpKind::ArefPutEnter) {
       // A TMA producer: the lowering's barrier_expect on the full barrier,
       // of the bytes of the loads into the stage's buffers.
@@ -891,26 +955,40 @@ Explorer::Outcome Explorer::stepFork(OpStep &o, Undecided &unknown) {
   }
   if (foot_)
     foot_->global = true; // new processes
-  const kernel::WarpSpecialize *ws = k_.warpSpecializeOf(o.op);
+  // A warp_specialize forks its regions; before code partitioning a
+  // partition loop forks into the loop as each partition runs it.
+  auto loop = partitionLoops_.find(o.op);
+  const kernel::WarpSpecialize *ws = loop != partitionLoops_.end() ? attrWs_ : k_.warpSpecializeOf(o.op);
   if (!ws) {
     unknown = {"warp_specialize without partitions", Gap::Shape, o.op};
     return Outcome::Unknown;
   }
+  std::vector<std::pair<int, const ir::Region *>> parts;
+  if (loop != partitionLoops_.end())
+    for (int id : loop->second)
+      parts.push_back({id, nullptr});
+  else
+    for (const kernel::Partition &part : ws->partitions)
+      parts.push_back({part.id, part.region});
   o.np().status = PStatus::Joining;
   if (tracksClocks())
     o.np().vc.tick(actorOf(o.pi));
-  for (const kernel::Partition &part : ws->partitions) {
-    std::optional<interp::Process> child = o.pr.p.enterRegion(*part.region);
+  for (auto [id, region] : parts) {
+    std::optional<interp::Process> child =
+        region ? o.pr.p.enterRegion(*region) : o.pr.p.partitionOfLoop(&partitionSkip_.at(id));
     if (!child) {
-      unknown = {"cannot enter partition " + part.name, Gap::Shape, o.op};
+      unknown = {"cannot enter partition " + k_.partitionName({ws, id}), Gap::Shape, o.op};
       return Outcome::Unknown;
     }
     Proc c(std::move(*child));
     size_t ci = o.n.procs.size();
     c.p.setStepLimit(kLocalSteps);
-    c.partition = part.id;
+    c.partition = id;
     c.ws = ws;
     c.slots = o.np().slots;
+    c.arefTurns = o.np().arefTurns;
+    if (!region)
+      carrySlots(o.n, c, o.op); // the loop's iter_args, as the process enters it
     if (tracksClocks()) {
       // The fork orders everything before it. A slot used by an earlier
       // (joined) fork continues its epochs: clocks stay monotone.
@@ -930,7 +1008,9 @@ Explorer::Outcome Explorer::stepFork(OpStep &o, Undecided &unknown) {
     if (!advance(o.n, ci, unknown))
       return Outcome::Unknown;
   }
-  o.st.action = "starts " + std::to_string(ws->partitions.size()) + " partitions";
+  o.st.action = "starts " + std::to_string(parts.size()) + " partitions";
+  if (!parts.front().second)
+    o.st.action += " of the loop (its ops' ttg.partition attributes)";
   o.out.push_back({std::move(o.n), std::move(o.st)});
   return Outcome::Pushed;
 }

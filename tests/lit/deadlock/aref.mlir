@@ -142,9 +142,13 @@ module attributes {"ttg.num-warps" = 1 : i32} {
 // -----
 
 // Before code partitioning (partitions still `ttg.partition` attributes, no
-// warp_specialize) an aref's stages and phases are placeholders: unknown.
-// CHECK-LABEL: == kernel aref_unpartitioned: unknown
-// CHECK-SAME: nvws.aref.put.enter (IR line {{[0-9]+}}) is in a kernel whose partitions are still attributes
+// warp_specialize) each partition runs the loop; an enter takes its
+// process's next stage (prepartition.mlir has more). Nobody gets from this
+// one-slot aref, so the second put waits forever.
+// CHECK-LABEL: == kernel aref_unpartitioned: deadlock
+// CHECK: task0 stopped at nvws.aref.put.enter
+// CHECK: starts 2 partitions of the loop (its ops' ttg.partition attributes)
+// CHECK: task0 nvws.aref.put.enter: waits on aref.empty[0] parity 1: passes
 #s3 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func @aref_unpartitioned(%n: i32) {
