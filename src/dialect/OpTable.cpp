@@ -99,6 +99,7 @@ constexpr OpInfo kTable[] = {
     {"ttg.warp_yield", K::WarpYield, C::WarpSpec, ""},
     {"ttg.warp_return", K::WarpReturn, C::WarpSpec, ""},
     {"nvws.warp_group", K::WarpGroup, C::WarpSpec, "tlx.async_tasks"},
+    {"nvws.warp_group.yield", K::WarpYield, C::WarpSpec, ""},
     {"nvws.aref.create", K::ArefCreate, C::Nvws, ""},
     {"nvws.aref.put.enter", K::ArefPutEnter, C::Nvws, ""},
     {"nvws.aref.put.exit", K::ArefPutExit, C::Nvws, ""},

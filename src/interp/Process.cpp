@@ -566,7 +566,8 @@ bool Process::leaveRegionOp(std::span<const Scalar> results) {
   if (status_ != Status::AtEvent)
     return false;
   const Instr &in = prog_->instrs_[pc_];
-  if (!in.op || !in.op->firstRegion || in.code == Opcode::If || in.code == Opcode::While)
+  // (An nvws.warp_group may have no region at all.)
+  if (!in.op || in.code == Opcode::If || in.code == Opcode::While)
     return false;
   for (uint32_t k = 0; k < in.numResults; ++k)
     if (const Program::Dest &d = prog_->dests_[in.destBegin + k]; d.id)

@@ -50,6 +50,11 @@ std::string_view structuredResultType(const ir::Module &m, const ir::Operation &
   if (op.is("scf.if") && b0 && b0->last && b0->last->is("scf.yield") &&
       k < b0->last->numOperands)
     return m.str(b0->last->operand(k)->type);
+  // `%r:2 = nvws.warp_group partition0 ...` prints no result types: those of
+  // its first region's nvws.warp_group.yield.
+  if (op.is("nvws.warp_group") && res.type.empty() && b0 && b0->last &&
+      b0->last->is("nvws.warp_group.yield") && k < b0->last->numOperands)
+    return m.str(b0->last->operand(k)->type);
   return m.str(res.type);
 }
 
@@ -376,7 +381,7 @@ struct Program::Builder {
                                        in.end - 1, true, Reason::Undefined));
       return;
     }
-    if (op.is("ttg.warp_specialize") && op.numResults) {
+    if ((op.is("ttg.warp_specialize") || op.is("nvws.warp_group")) && op.numResults) {
       // The values the default region yields (ttg.warp_yield) become the
       // results at the join: computed values, live once the op has ended,
       // written by Process::leaveRegionOp (stepping over the op leaves them
@@ -384,7 +389,8 @@ struct Program::Builder {
       in.destBegin = static_cast<uint32_t>(p.dests_.size());
       in.numResults = op.numResults;
       for (uint32_t k = 0; k < op.numResults; ++k)
-        p.dests_.push_back(defineTyped(op.result(k), in.end - 1, true, Reason::RegionResult));
+        p.dests_.push_back(
+            defineTyped(op.result(k), structuredResultType(m, op, k), in.end - 1, true, Reason::RegionResult));
       return;
     }
     for (uint32_t k = 0; k < op.numResults; ++k)

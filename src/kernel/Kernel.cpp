@@ -126,6 +126,29 @@ std::vector<std::pair<const ir::Region *, Placement>> Kernel::addWarpSpecialize(
   std::vector<std::pair<const ir::Region *, Placement>> regions;
   WarpSpecialize ws;
   ws.op = op;
+  if (op->is("nvws.warp_group")) {
+    // `nvws.warp_group partition0 num_warps(4) {...} partition1 ...` (before
+    // nvws-lower-warp-group): every region is a group of warps; the first
+    // one's nvws.warp_group.yield gives the op's results, as a default
+    // region's ttg.warp_yield does, so it takes the default's id.
+    std::vector<int64_t> warps = ir::keywordInts(m, *op, "num_warps");
+    if (warps.empty())
+      warps = dialect::intArrayAttr(m, op, "numWarps");
+    int k = 0;
+    for (const ir::Region *r = op->firstRegion; r; r = r->next, ++k) {
+      Partition p;
+      p.id = k == 0 ? kDefault : k - 1;
+      p.name = "partition" + std::to_string(k);
+      p.region = r;
+      p.numWarps = k < static_cast<int>(warps.size()) ? static_cast<int>(warps[k]) : 0;
+      ws.partitions.push_back(p);
+    }
+    warpSpecializes.push_back(std::move(ws));
+    const WarpSpecialize *wsp = &warpSpecializes.back();
+    for (const Partition &p : wsp->partitions)
+      regions.push_back({p.region, {wsp, p.id}});
+    return regions;
+  }
   const ir::Region *r1 = op->region(1);
   const ir::Operation *parts = nullptr;
   if (r1 && r1->first && r1->first->first &&
@@ -296,7 +319,7 @@ void Kernel::collect() {
     while (!w.empty()) {
       const ir::Operation *o = w.back();
       w.pop_back();
-      wsCount += o->is("ttg.warp_specialize");
+      wsCount += o->is("ttg.warp_specialize") || o->is("nvws.warp_group");
       for (const ir::Region *r = o->firstRegion; r; r = r->next)
         for (const ir::Block *b = r->first; b; b = b->next)
           for (const ir::Operation *x = b->first; x; x = x->next)
@@ -309,7 +332,7 @@ void Kernel::collect() {
     work.pop_back();
     placement_[it.op] = it.pl;
     std::vector<std::pair<const ir::Region *, Placement>> regions;
-    if (it.op->is("ttg.warp_specialize")) {
+    if (it.op->is("ttg.warp_specialize") || it.op->is("nvws.warp_group")) {
       regions = addWarpSpecialize(it.op);
     } else {
       for (const ir::Region *r = it.op->firstRegion; r; r = r->next)
@@ -454,6 +477,7 @@ std::vector<const Allocation *> Kernel::rootsOf(const ir::Value *start) const {
               push(y->operands[v->number]);
         break;
       case OpKind::WarpSpecialize:
+      case OpKind::WarpGroup:
         if (const ir::Operation *y = terminator(op->firstRegion))
           if (v->number < y->numOperands)
             push(y->operands[v->number]);

@@ -68,6 +68,7 @@ bool isSyncKind(OpKind k) {
   case OpKind::TcGen5Commit:
   case OpKind::TmemCopy:
   case OpKind::WarpSpecialize:
+  case OpKind::WarpGroup:
     return true;
   default:
     return isArefKind(k);
@@ -242,7 +243,7 @@ std::string Explorer::unmodelledReason(const ir::Operation &op) const {
   // An op the model does not know that holds regions with synchronization
   // (nvws.warp_group's partitions before nvws-lower-warp-group, ...): its
   // regions are not run, so skipping it would drop their arrives and waits.
-  if ((kind == OpKind::Other || kind == OpKind::WarpGroup) && op.numRegions && regionsSynchronize(op))
+  if (kind == OpKind::Other && op.numRegions && regionsSynchronize(op))
     return "runs regions with barrier operations the model does not interpret";
   // Local accesses are modelled for their buffers only: a barrier operand
   // (e.g. a TMA store wait that arrives on barriers) is not.
@@ -250,7 +251,7 @@ std::string Explorer::unmodelledReason(const ir::Operation &op) const {
     return "uses an mbarrier";
   // Without an observer buffer contents do not matter to the model (no
   // verdict depends on them); with one every access must be seen.
-  if (buffer && observer_ && !isLocalAccessKind(kind) && kind != OpKind::WarpSpecialize)
+  if (buffer && observer_ && !isLocalAccessKind(kind) && kind != OpKind::WarpSpecialize && kind != OpKind::WarpGroup)
     return "reads or writes a shared-memory or tensor-memory buffer";
   return {};
 }
@@ -902,7 +903,7 @@ const Footprint &Explorer::futureOf(const Proc &pr) const {
       f.named = true;
       continue;
     }
-    if (kind == OpKind::WarpSpecialize || kind == OpKind::InitBarrier)
+    if (kind == OpKind::WarpSpecialize || kind == OpKind::WarpGroup || kind == OpKind::InitBarrier)
       f.global = true; // only the process outside the partitions, before a fork or after a join
     dialect::OperandRoles r = dialect::operandRoles(m_, op);
     std::vector<const ir::Value *> bars = r.barriers;

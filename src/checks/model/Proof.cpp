@@ -62,7 +62,7 @@ Explorer::Outcome Explorer::stepTripChoice(const State &s, size_t pi, Successors
 
 bool Explorer::readsMove(const State &s, const Proc &pr, const ir::Operation *op, Undecided &unknown) const {
   OpKind kind = dialect::kindOf(op);
-  if (kind == OpKind::WarpSpecialize)
+  if (kind == OpKind::WarpSpecialize || kind == OpKind::WarpGroup)
     return false; // captures keep how they move in the partitions
   dialect::OperandRoles r = dialect::operandRoles(m_, op);
   for (uint32_t i = 0; i < op->numOperands; ++i) {

@@ -341,7 +341,7 @@ Explorer::Outcome Explorer::stepOpAs(const State &s, size_t pi, Successors &out,
   o.st.where = where(op);
   bool aref = dialect::lookupOp(op->opName()) && dialect::lookupOp(op->opName())->category == dialect::OpCategory::Nvws;
   if (o.r.barrier && !aref && kind != OpKind::NamedBarrierArrive && kind != OpKind::NamedBarrierWait &&
-      kind != OpKind::WarpSpecialize) {
+      kind != OpKind::WarpSpecialize && kind != OpKind::WarpGroup) {
     auto key = barrierKey(s, pr, o.r.barrier);
     if (!key) {
       unknown = {partName(pr) + ": cannot tell which barrier " + std::string(op->opName()) + " at IR line " +
@@ -394,6 +394,7 @@ Explorer::Outcome Explorer::stepOpAs(const State &s, size_t pi, Successors &out,
     res = stepNamed(o, unknown);
     break;
   case OpKind::WarpSpecialize:
+  case OpKind::WarpGroup: // nvws.warp_group: its regions, as a warp_specialize's
   case OpKind::For: // a partition loop before code partitioning (advance stops at no other)
     res = stepFork(o, unknown);
     break;
@@ -1009,7 +1010,7 @@ Explorer::Outcome Explorer::stepFork(OpStep &o, Undecided &unknown) {
       return Outcome::Unknown;
   }
   o.st.action = "starts " + std::to_string(parts.size()) + " partitions";
-  if (!parts.front().second)
+  if (loop != partitionLoops_.end())
     o.st.action += " of the loop (its ops' ttg.partition attributes)";
   o.out.push_back({std::move(o.n), std::move(o.st)});
   return Outcome::Pushed;

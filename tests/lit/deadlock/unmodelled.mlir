@@ -79,29 +79,3 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
-
-// -----
-
-// nvws.warp_group (between tritongpu-partition-loops and nvws-lower-warp-group
-// in an autoWS pass log) holds partitions the model does not run: the arrive in
-// partition0 must not be dropped, which would report a false deadlock on the
-// wait after it. The run is unknown, naming the op.
-// CHECK-LABEL: == kernel warp_group: unknown
-// CHECK-SAME: outside: nvws.warp_group (IR line [[@LINE+9]]) runs regions with barrier operations the model does not interpret
-#s3 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-#smem3 = #ttg.shared_memory
-module attributes {"ttg.num-warps" = 4 : i32} {
-  tt.func @warp_group() {
-    %c0 = arith.constant 0 : i32
-    %true = arith.constant true
-    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #s3, #smem3, mutable>
-    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #s3, #smem3, mutable>
-    nvws.warp_group
-    partition0 num_warps(4) {
-      ttng.arrive_barrier %bar, 1 : !ttg.memdesc<1xi64, #s3, #smem3, mutable>
-      nvws.warp_group.return
-    }
-    ttng.wait_barrier %bar, %c0 : !ttg.memdesc<1xi64, #s3, #smem3, mutable>
-    tt.return
-  }
-}
