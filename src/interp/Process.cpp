@@ -315,8 +315,12 @@ template <class IsEvent> StepResult Process::run(IsEvent &&isEvent) {
       bool isUnsigned = in.flags & kUnsignedCmp;
       // A loop whose lower bound is not below its upper bound runs no
       // iteration whatever its step; only one that would run needs a
-      // positive step.
-      if (less(lb, ub, isUnsigned) && (isUnsigned ? st.zext() == 0 : st.sext() <= 0))
+      // positive step. A zero step runs for ever, as its lowering does
+      // (`iv + 0 < ub` stays true): the model sees the same state come back.
+      // A negative one has no such reading (its counter runs away); the
+      // proof for every trip count takes neither.
+      bool zero = isUnsigned ? st.zext() == 0 : st.sext() == 0;
+      if (less(lb, ub, isUnsigned) && ((!isUnsigned && st.sext() < 0) || (zero && trips_)))
         return unknownAt(pc, StepResult::Cause::NonPositiveStep, st);
       Gathered inits(o + 3, in.numOps - 3, rd);
       if (!less(lb, ub, isUnsigned)) {
@@ -588,6 +592,32 @@ std::optional<Process> Process::partitionOfLoop(const EventSet *skip) const {
   child.skip_ = skip;
   child.stopAt_ = prog_->instrs_[pc_].end;
   return child;
+}
+
+bool Process::loopsForever(const EventSet &events, uint64_t budget,
+                           const std::function<std::optional<bool>(const Process &)> &decide) const {
+  Process hare(*this);
+  hare.setStepLimit(1);
+  Process tortoise(hare);
+  uint64_t power = 1, lam = 0;
+  for (uint64_t n = 0; n < budget; ++n) {
+    StepResult r = hare.step(events);
+    if (r.isUnknown() && r.cause == StepResult::Cause::Condition) {
+      std::optional<bool> side = decide(hare);
+      if (!side || !hare.resolveCondition(*side))
+        return false;
+    } else if (!r.isUnknown() || r.cause != StepResult::Cause::StepLimit) {
+      return false; // an event, the end, or a value it cannot compute
+    }
+    if (hare == tortoise)
+      return true;
+    if (++lam == power) {
+      tortoise = hare;
+      power *= 2;
+      lam = 0;
+    }
+  }
+  return false;
 }
 
 bool Process::resolveCondition(bool taken) {

@@ -141,6 +141,15 @@ public:
   /// unless stopped at an scf.for.
   std::optional<Process> partitionOfLoop(const EventSet *skip) const;
 
+  /// True when this process, run on from here one op at a time, comes back
+  /// to exactly its current state or a later one (program point, loops,
+  /// live values) before reaching an op of `events`, finishing, or stopping
+  /// on an unknown, within `budget` ops (Brent's cycle search). A run of
+  /// non-event ops depends on nothing but the process state, so it then
+  /// loops forever. `decide` settles a Condition stop (nullopt: give up).
+  bool loopsForever(const EventSet &events, uint64_t budget,
+                    const std::function<std::optional<bool>(const Process &)> &decide) const;
+
   /// After an Unknown whose cause is Condition (scf.if, scf.condition,
   /// cf.cond_br), continues as if the condition were `taken` (to explore
   /// both sides). False when the process is not stopped on an unknown

@@ -196,6 +196,16 @@ Explorer::Explorer(const ir::Module &m, const kernel::Kernel &k, const DeadlockO
            (kind == OpKind::Yield && op.parentOp() &&
             (dialect::kindOf(op.parentOp()) == OpKind::For || dialect::kindOf(op.parentOp()) == OpKind::If));
   });
+  // The events advance() stops at: the rest it handles on the way (slots
+  // carried, views, a default region's yield, local accesses), and none of
+  // those changes where the process goes next.
+  spinEvents_ = prog_.select([&](const ir::Operation &op) {
+    OpKind kind = dialect::kindOf(&op);
+    bool onTheWay = kind == OpKind::WarpYield || kind == OpKind::MemDescIndex || kind == OpKind::ArefBuffer ||
+                    kind == OpKind::Yield || isBranchKind(kind) ||
+                    (kind == OpKind::For && !partitionLoops_.count(&op)) || (observer_ && isLocalAccessKind(kind));
+    return events_.test(prog_.indexOf(&op)) && (!onTheWay || unmodelledOps_.count(&op));
+  });
 }
 
 std::string Explorer::unmodelledReason(const ir::Operation &op) const {
@@ -724,6 +734,7 @@ bool Explorer::advance(State &s, size_t pi, Undecided &unknown) {
   int limits = 0;
   trips_.params = &s.trips;
   pr.p.setTrips(proof_ ? &trips_ : nullptr);
+  bool spinChecked = false;
   for (int guard = 0; guard < 1'000'000; ++guard) {
     if (proof_ && (guard & 1023) == 1023 && std::chrono::steady_clock::now() > deadline_) {
       unknown = {proofTimeReason(), Gap::Budget};
@@ -738,6 +749,23 @@ bool Explorer::advance(State &s, size_t pi, Undecided &unknown) {
         std::chrono::steady_clock::now() > deadline_) {
       unknown = {proofTimeReason(), Gap::Budget};
       return false;
+    }
+    // Many ops, or many branches on inputs, without an event: a loop that
+    // may never end (checked once per advance).
+    bool longRun = (r.isUnknown() && r.cause == interp::StepResult::Cause::StepLimit) || guard >= 4096;
+    if (!proof_ && longRun && !spinChecked && (spinChecked = true) &&
+        pr.p.loopsForever(spinEvents_, 4 * kLocalSteps, [&](const interp::Process &p) -> std::optional<bool> {
+          // Branches on unbound inputs keep the side this path took.
+          const ir::Operation *op = p.op();
+          if (!op || !op->numOperands || !inputOnly(op->operands[0]))
+            return std::nullopt;
+          auto it = s.choices.find(choiceKey(op->operands[0]));
+          return it == s.choices.end() ? std::nullopt : std::optional<bool>(it->second);
+        })) {
+      // The same state again with no synchronizing op in between: this
+      // process never leaves the loop, so the kernel never finishes.
+      pr.status = PStatus::Spins;
+      return true;
     }
     if (r.isUnknown() && r.cause == interp::StepResult::Cause::StepLimit && ++limits >= 20) {
       unknown = {partName(pr) + " runs " + std::to_string(20 * kLocalSteps) +
@@ -1159,6 +1187,18 @@ DeadlockRun Explorer::run(const interp::Bindings &b, std::string label, size_t m
   out.overArrival = over_;
   if (out.verdict == "deadlock")
     return out;
+  if (!proof_ && out.complete && !finished_ && !over_ && stuckStates_ == 0) {
+    // Every state was seen and none is stuck, yet no interleaving ends:
+    // the runs go round a cycle of states (a loop that never ends, with
+    // barrier operations in it). Not a clean verdict.
+    out.verdict = "unknown";
+    out.complete = false;
+    out.stop.gap = Gap::Shape;
+    out.reason = "no interleaving finishes: every run goes round a cycle of states (a loop with barrier "
+                 "operations that never ends); tscope does not report such a livelock's trace yet";
+    out.states = S.states.size();
+    return out;
+  }
   out.verdict = over_ ? "trap" : "no-deadlock";
   if (proof_ && !foldsAvoidSettling(S)) {
     out.verdict = "unknown";

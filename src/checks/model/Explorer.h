@@ -310,6 +310,7 @@ private:
   std::optional<support::ProgressLine> progress_;
   interp::Program prog_;
   interp::EventSet events_;
+  interp::EventSet spinEvents_; // the events advance() stops at (the spin check's)
   const ir::Operation *unmodelled_ = nullptr;
   std::unordered_map<const ir::Operation *, std::string> unmodelledOps_;
   std::unordered_map<uint32_t, ArefShape> arefs_;

@@ -95,11 +95,18 @@ void describeStuck(const Explorer &x, const State &s, std::vector<StuckProcess> 
     StuckProcess sp;
     sp.partition = x.partName(pr);
     sp.op = pr.p.op();
+    if (!sp.op && pr.status == PStatus::Spins && !pr.p.loops().empty())
+      sp.op = pr.p.program().opAt(pr.p.loops().back().instr); // at the end of an empty body: its loop
     sp.where = pointOf(x.kernel(), sp.op);
     if (pr.status == PStatus::Joining)
       sp.why = "waits for its partitions to return";
     else if (pr.status == PStatus::NamedWait)
       sp.why = "waits on named barrier " + std::to_string(pr.namedId);
+    else if (pr.status == PStatus::Spins)
+      sp.why = "loops forever: it comes back to the same state at " +
+               (sp.op ? std::string(sp.op->opName()) + " (IR line " + std::to_string(sp.op->line) + ")"
+                      : std::string("the same point")) +
+               " with no barrier operation in between";
     else if (sp.op && dialect::kindOf(sp.op) == OpKind::WaitBarrier)
       sp.why = waitWhy(x, s, pr, sp.op);
     else
@@ -132,6 +139,10 @@ void explainHang(const Explorer &x, const State &s, DeadlockRun &out) {
       causes.insert(causes.begin(), "cross-partition cycle: " + nameOf(a) + " waits for " + nameOf(b) +
                                         ", which waits for " + nameOf(a));
   }
+  for (const Proc &pr : s.procs)
+    if (pr.status == PStatus::Spins)
+      causes.push_back(x.partName(pr) + " loops forever (every value it computes comes back the same with no "
+                                        "barrier operation in between), so the kernel never finishes");
   for (const Proc &pr : s.procs)
     if (pr.status == PStatus::NamedWait) {
       const Named &nb = s.named.at(pr.namedId);

@@ -50,9 +50,10 @@ struct Async {
 };
 
 /// Where a process stands: at its next synchronizing op, finished, joining
-/// its partitions (the fork's caller, until every partition returned), or
-/// blocked in bar.sync.
-enum class PStatus : uint8_t { AtEvent, Done, Joining, NamedWait };
+/// its partitions (the fork's caller, until every partition returned),
+/// blocked in bar.sync, or in a loop it never leaves (its state recurs with
+/// no synchronizing op in between: Explorer::advance).
+enum class PStatus : uint8_t { AtEvent, Done, Joining, NamedWait, Spins };
 
 /// Happens-before actors: per process `p`, the process itself, its tcgen05
 /// agent (work that retires in issue order and completes through mbarriers),

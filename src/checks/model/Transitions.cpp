@@ -63,8 +63,8 @@ void Explorer::successors(const State &s, Successors &out, Undecided &unknown, s
   completeAsync(s, out, actors);
   for (size_t pi = 0; pi < s.procs.size(); ++pi) {
     PStatus st = s.procs[pi].status;
-    if (st == PStatus::Done)
-      continue;
+    if (st == PStatus::Done || st == PStatus::Spins)
+      continue; // a spinning process never moves again
     ActorSteps act;
     act.index = pi;
     act.begin = out.size();
