@@ -544,6 +544,37 @@ void Explorer::setArefTurn(Proc &pr, uint32_t alloc, bool get, uint32_t turn) {
     pr.arefTurns.insert(it, {key, turn});
 }
 
+std::vector<int> Explorer::loopResultOwners(const ir::Operation *loop, uint32_t i) const {
+  // `ttg.partition.outputs = [array<i32: 0>, array<i32: 1, 2>]`.
+  std::string_view text = dialect::attrText(m_, loop, "ttg.partition.outputs");
+  size_t at = 0;
+  for (uint32_t k = 0; k <= i && at != std::string_view::npos; ++k)
+    if ((at = text.find("array<", at)) != std::string_view::npos && k < i)
+      at += 6;
+  std::vector<int> ids;
+  if (at != std::string_view::npos) {
+    size_t colon = text.find(':', at), end = text.find('>', at);
+    for (size_t p = colon == std::string_view::npos ? end : colon + 1; p < end && end != std::string_view::npos;) {
+      while (p < end && (text[p] == ' ' || text[p] == ','))
+        ++p;
+      size_t q = p;
+      while (q < end && text[q] >= '0' && text[q] <= '9')
+        ++q;
+      if (q == p)
+        break;
+      ids.push_back(std::stoi(std::string(text.substr(p, q - p))));
+      p = q;
+    }
+  }
+  if (!ids.empty())
+    return ids;
+  const ir::Block *body = loop->firstRegion ? loop->firstRegion->first : nullptr;
+  const ir::Operation *yield = body ? body->last : nullptr;
+  const ir::Operation *def = yield && i < yield->numOperands ? yield->operands[i]->definingOp() : nullptr;
+  std::vector<int64_t> tags = def ? dialect::intArrayAttr(m_, def, "ttg.partition") : std::vector<int64_t>{};
+  return {tags.begin(), tags.end()};
+}
+
 const ir::Value *Explorer::tokenOperand(const ir::Operation *op) const {
   for (uint32_t i = 0; i < op->numOperands; ++i)
     if (dialect::typeText(m_, op->operands[i]).starts_with("!ttg.async.token"))

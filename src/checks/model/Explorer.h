@@ -247,6 +247,10 @@ private:
   /// put (or get) side, modulo twice its depth (Proc::arefTurns).
   static uint32_t arefTurn(const Proc &pr, uint32_t alloc, bool get);
   static void setArefTurn(Proc &pr, uint32_t alloc, bool get, uint32_t turn);
+  /// The partitions that compute result `i` of partition loop `loop`: its
+  /// `ttg.partition.outputs` entry, else those of the op defining the value
+  /// its yield hands back.
+  std::vector<int> loopResultOwners(const ir::Operation *loop, uint32_t i) const;
   /// The `!ttg.async.token` operand of an aref op (the enter it belongs to).
   const ir::Value *tokenOperand(const ir::Operation *op) const;
   /// The allocation of the aref or token `v` refers to, or null.

@@ -177,19 +177,20 @@ bool Explorer::join(State &n, size_t pi, Undecided &unknown) {
   const ir::Operation *fork = np.p.op();
   bool loop = fork && partitionLoops_.count(fork);
   if (loop) {
-    // A partition loop's results: each from the partition that computed it.
+    // A partition loop's results: each from the partition that computed it
+    // (the others kept what they had on entry).
     results.resize(fork->numResults);
     for (uint32_t i = 0; i < fork->numResults; ++i) {
-      for (size_t j = pi + 1; j < n.procs.size(); ++j)
-        if (std::optional<int64_t> slot = slotOf(n, n.procs[j], fork->result(i))) {
-          setSlot(np, fork->result(i), *slot); // a view or token the loop yields
-          break;
-        }
       results[i] = interp::Scalar::unknown(interp::Reason::OtherPartition, fork->result(i));
-      for (size_t j = pi + 1; j < n.procs.size() && !results[i].isKnown(); ++j) {
-        interp::Scalar v = n.procs[j].p.value(fork->result(i));
-        if (v.isKnown())
-          results[i] = v;
+      std::vector<int> owners = loopResultOwners(fork, i);
+      for (size_t j = pi + 1; j < n.procs.size(); ++j) {
+        const Proc &c = n.procs[j];
+        if (std::find(owners.begin(), owners.end(), c.partition) == owners.end())
+          continue;
+        if (std::optional<int64_t> slot = slotOf(n, c, fork->result(i)))
+          setSlot(np, fork->result(i), *slot); // a view or token the loop yields
+        results[i] = c.p.value(fork->result(i));
+        break;
       }
     }
     // The enters each partition made on its arefs (no two partitions enter
@@ -216,6 +217,24 @@ bool Explorer::join(State &n, size_t pi, Undecided &unknown) {
     np.joinedTicks[joinedTickIndex(j, kBarrierAgent)] = c.asyncTick;
     for (Agent a : {kWgmmaAgent, kBulkStoreAgent, kCpAsyncAgent})
       np.joinedTicks[joinedTickIndex(j, a)] = c.groups[groupIndex(a)].tick;
+  }
+  if (loop) {
+    // Before code partitioning the loop is one op of a sequential program:
+    // its asynchronous work (TMA bytes, the tcgen05 commits of its aref
+    // exits) is complete when it ends, and code partitioning inserts the
+    // waits that make it so. Completed here, in issue order; an arrival
+    // that would over-arrive stays in flight for the search to report.
+    for (bool again = true; again;) {
+      again = false;
+      for (size_t i = 0; i < n.async.size() && !again; ++i) {
+        const Async &a = n.async[i];
+        if (a.from <= pi || a.order > 1 || overArrives(n.bars[a.key], a.arrive))
+          continue;
+        Async r = retireAsync(n, i);
+        applyArrivals(n.bars[r.key], r.arrive, -r.tx);
+        again = true;
+      }
+    }
   }
   // Async work still in flight stays attributed to the process that joined
   // its issuer.
@@ -770,6 +789,9 @@ Explorer::Outcome Explorer::stepAref(OpStep &o, Undecided &unknown) {
       initBarrier(o.n.bars[arefKey(a->id, i, false)], sh.emptyCount);
       initBarrier(o.n.bars[arefKey(a->id, i, true)], sh.fullCount);
     }
+    // A new aref (one per tile, in a loop) numbers its enters from 0 again.
+    for (Proc &q : o.n.procs)
+      std::erase_if(q.arefTurns, [&](const auto &t) { return t.first / 2 == a->id; });
     o.st.action = "creates " + a->name + ": " + std::to_string(sh.depth) + " slots, empty count " +
                   std::to_string(sh.emptyCount) + ", full count " + std::to_string(sh.fullCount);
     return Outcome::Advance;

@@ -99,3 +99,39 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// An aref created per output tile (the loop over tiles around the partition
+// loop, as Triton 3.6's non-persistent autoWS matmul has it before
+// nvws-insert-tmem-aref): the consumer's exit commits its tcgen05 work to
+// the empty barrier. The partition loop ends with its async work done (code
+// partitioning adds the waits), so the next tile's aref.create does not meet
+// a late arrival (which would be a false over-arrival or hang), and the
+// accumulator's aref, created again per tile, numbers its enters from 0.
+// CHECK-LABEL: == kernel aref_per_tile: no-deadlock (every interleaving finishes, at every trip count (proof below))
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @aref_per_tile(%tiles: i32, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %v = arith.constant dense<1.000000e+00> : tensor<32xf32, #bl>
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<1x32xf32, #s, #smem, mutable>
+    %abuf = ttg.local_alloc : () -> !ttg.memdesc<1x32xf32, #s, #smem, mutable>
+    scf.for %t = %c0 to %tiles step %c1 : i32 {
+      %accref = nvws.aref.create %abuf : <[!ttg.memdesc<1x32xf32, #s, #smem, mutable>]>
+      %ab, %atk = nvws.aref.put.enter %accref : <[!ttg.memdesc<1x32xf32, #s, #smem, mutable>]> -> !ttg.memdesc<32xf32, #s, #smem, mutable>, !ttg.async.token
+      %aref = nvws.aref.create %buf : <[!ttg.memdesc<1x32xf32, #s, #smem, mutable>]>
+      scf.for %i = %c0 to %n step %c1 : i32 {
+        %b, %tk = nvws.aref.put.enter %aref {ttg.partition = array<i32: 1>} : <[!ttg.memdesc<1x32xf32, #s, #smem, mutable>]> -> !ttg.memdesc<32xf32, #s, #smem, mutable>, !ttg.async.token
+        ttg.local_store %v, %b {ttg.partition = array<i32: 1>} : tensor<32xf32, #bl> -> !ttg.memdesc<32xf32, #s, #smem, mutable>
+        nvws.aref.put.exit %aref, %tk [#nvws.async_op<none>] {ttg.partition = array<i32: 1>} : <[!ttg.memdesc<1x32xf32, #s, #smem, mutable>]>, !ttg.async.token
+        %g, %gk = nvws.aref.get.enter %aref {ttg.partition = array<i32: 0>} : <[!ttg.memdesc<1x32xf32, #s, #smem, mutable>]> -> !ttg.memdesc<32xf32, #s, #smem>, !ttg.async.token
+        nvws.aref.get.exit %aref, %gk [#nvws.async_op<tc5mma>] {ttg.partition = array<i32: 0>} : <[!ttg.memdesc<1x32xf32, #s, #smem, mutable>]>, !ttg.async.token
+      } {tt.warp_specialize, ttg.partition = array<i32: 0, 1>, ttg.partition.stages = [0 : i32, 0 : i32]}
+      nvws.aref.put.exit %accref, %atk [#nvws.async_op<none>] : <[!ttg.memdesc<1x32xf32, #s, #smem, mutable>]>, !ttg.async.token
+      %r, %rk = nvws.aref.get.enter %accref : <[!ttg.memdesc<1x32xf32, #s, #smem, mutable>]> -> !ttg.memdesc<32xf32, #s, #smem>, !ttg.async.token
+      nvws.aref.get.exit %accref, %rk [#nvws.async_op<none>] : <[!ttg.memdesc<1x32xf32, #s, #smem, mutable>]>, !ttg.async.token
+    }
+    tt.return
+  }
+}
