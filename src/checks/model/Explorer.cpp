@@ -560,8 +560,8 @@ std::vector<int> Explorer::loopResultOwners(const ir::Operation *loop, uint32_t 
       size_t q = p;
       while (q < end && text[q] >= '0' && text[q] <= '9')
         ++q;
-      if (q == p)
-        break;
+      if (q == p || q - p > 6)
+        break; // not a partition id
       ids.push_back(std::stoi(std::string(text.substr(p, q - p))));
       p = q;
     }
