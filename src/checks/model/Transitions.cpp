@@ -837,6 +837,8 @@ Explorer::Outcome Explorer::stepAref(OpStep &o, Undecided &unknown) {
                o.kind == OpKind::ProducerAcquire || o.kind == OpKind::ConsumerWait;
   bool get = o.kind == OpKind::ArefGetEnter;
   int64_t depth = arefs_[a->id].depth;
+  if (depth <= 0)
+    return fail("has no ring this tool can size");
   uint32_t turn = ideal && enter ? arefTurn(o.pr, a->id, get) : 0;
   int64_t slot = 0;
   if (ideal && enter) {
