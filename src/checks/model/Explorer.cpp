@@ -18,6 +18,7 @@
 #include "checks/model/MbarrierRules.h"
 #include "checks/model/Prose.h"
 #include "interp/OpText.h"
+#include "ir/Attribute.h"
 #include "kernel/Aliasing.h"
 #include "support/HeapUsage.h"
 
@@ -367,6 +368,7 @@ void Explorer::collectArefs() {
   // put (get) exit.
   std::unordered_map<uint32_t, std::map<int, size_t>> putParts, getParts;
   std::unordered_map<uint32_t, std::map<int, std::pair<int, int>>> tokenUses; // partition -> (commits, waits)
+  bool stagesAssigned = false;
   for (const kernel::Allocation &a : k_.allocations) {
     if (a.kind == kernel::AllocKind::Aref && a.op && a.op->numOperands) {
       auto t = dialect::parseMemDesc(m_, k_.chunk, dialect::typeText(m_, a.op->operands[0]));
@@ -406,6 +408,13 @@ void Explorer::collectArefs() {
         inWs = dialect::kindOf(p) == OpKind::WarpSpecialize || dialect::kindOf(p) == OpKind::WarpSpecializePartitions;
       partitionAttrsOutside_ = !inWs;
     }
+    if (kind == OpKind::ArefPutEnter || kind == OpKind::ArefGetEnter) {
+      // A computed stage (a block argument or an op other than a
+      // constant): nvws-assign-stage-phase has run.
+      const ir::Value *stage = dialect::operandRoles(m_, op).index;
+      const ir::Operation *d = stage ? stage->definingOp() : nullptr;
+      stagesAssigned |= stage && !(d && d->is("arith.constant"));
+    }
     if (isArefLoad(*op)) {
       dialect::OperandRoles lr = dialect::operandRoles(m_, op);
       if (const ir::Operation *enter = lr.buffer ? lr.buffer->definingOp() : nullptr)
@@ -435,18 +444,7 @@ void Explorer::collectArefs() {
       tokenUses[a->id][part].second++;
     }
   });
-  // Stages computed (a block argument or an op other than a constant):
-  // nvws-assign-stage-phase has run and the enters carry their own.
-  bool assigned = false;
-  k_.walk([&](const ir::Operation *op, const kernel::Placement &) {
-    OpKind kind = dialect::kindOf(op);
-    if (kind != OpKind::ArefPutEnter && kind != OpKind::ArefGetEnter)
-      return;
-    const ir::Value *stage = dialect::operandRoles(m_, op).index;
-    const ir::Operation *d = stage ? stage->definingOp() : nullptr;
-    assigned |= stage && !(d && d->is("arith.constant"));
-  });
-  arefTurns_ = partitionAttrsOutside_ && !assigned;
+  arefTurns_ = partitionAttrsOutside_ && !stagesAssigned;
   // Before code partitioning an exit outside the partition loops closes
   // the token of an enter some partition made (the loop's last, or one
   // before it): it is that side's exit, not one more partition's.
@@ -529,10 +527,9 @@ void Explorer::collectPartitionLoops() {
     });
 }
 
-uint32_t Explorer::arefTurn(const Proc &pr, uint32_t alloc, bool get) {
-  uint32_t key = 2 * alloc + (get ? 1 : 0);
-  auto it = std::lower_bound(pr.arefTurns.begin(), pr.arefTurns.end(), std::pair<uint32_t, uint32_t>{key, 0});
-  return it != pr.arefTurns.end() && it->first == key ? it->second : 0;
+uint32_t Explorer::arefTurn(const std::vector<std::pair<uint32_t, uint32_t>> &turns, uint32_t key) {
+  auto it = std::lower_bound(turns.begin(), turns.end(), std::pair<uint32_t, uint32_t>{key, 0});
+  return it != turns.end() && it->first == key ? it->second : 0;
 }
 
 void Explorer::setArefTurn(Proc &pr, uint32_t alloc, bool get, uint32_t turn) {
@@ -546,28 +543,14 @@ void Explorer::setArefTurn(Proc &pr, uint32_t alloc, bool get, uint32_t turn) {
 
 std::vector<int> Explorer::loopResultOwners(const ir::Operation *loop, uint32_t i) const {
   // `ttg.partition.outputs = [array<i32: 0>, array<i32: 1, 2>]`.
-  std::string_view text = dialect::attrText(m_, loop, "ttg.partition.outputs");
-  size_t at = 0;
-  for (uint32_t k = 0; k <= i && at != std::string_view::npos; ++k)
-    if ((at = text.find("array<", at)) != std::string_view::npos && k < i)
-      at += 6;
-  std::vector<int> ids;
-  if (at != std::string_view::npos) {
-    size_t colon = text.find(':', at), end = text.find('>', at);
-    for (size_t p = colon == std::string_view::npos ? end : colon + 1; p < end && end != std::string_view::npos;) {
-      while (p < end && (text[p] == ' ' || text[p] == ','))
-        ++p;
-      size_t q = p;
-      while (q < end && text[q] >= '0' && text[q] <= '9')
-        ++q;
-      if (q == p || q - p > 6)
-        break; // not a partition id
-      ids.push_back(std::stoi(std::string(text.substr(p, q - p))));
-      p = q;
-    }
+  std::string_view text = ir::trim(dialect::attrText(m_, loop, "ttg.partition.outputs"));
+  if (text.size() >= 2 && text.front() == '[' && text.back() == ']') {
+    std::vector<std::string_view> entries;
+    ir::splitAttrList(text.substr(1, text.size() - 2), ',', entries);
+    if (i < entries.size())
+      if (std::optional<std::vector<int64_t>> ids = ir::Attr(entries[i]).asIntArray(); ids && !ids->empty())
+        return {ids->begin(), ids->end()};
   }
-  if (!ids.empty())
-    return ids;
   const ir::Block *body = loop->firstRegion ? loop->firstRegion->first : nullptr;
   const ir::Operation *yield = body ? body->last : nullptr;
   const ir::Operation *def = yield && i < yield->numOperands ? yield->operands[i]->definingOp() : nullptr;

@@ -243,9 +243,10 @@ private:
   /// one process per partition (docs/Deadlock.md, "Before code
   /// partitioning"); not with an observer.
   void collectPartitionLoops();
-  /// Before code partitioning: process `pr`'s enters so far on aref `alloc`'s
-  /// put (or get) side, modulo twice its depth (Proc::arefTurns).
-  static uint32_t arefTurn(const Proc &pr, uint32_t alloc, bool get);
+  /// Before code partitioning: a process's enters so far on one side of an
+  /// aref (key: allocation id * 2, + 1 for get), modulo twice its depth, as
+  /// `turns` (Proc::arefTurns) holds them; 0 when absent.
+  static uint32_t arefTurn(const std::vector<std::pair<uint32_t, uint32_t>> &turns, uint32_t key);
   static void setArefTurn(Proc &pr, uint32_t alloc, bool get, uint32_t turn);
   /// The partitions that compute result `i` of partition loop `loop`: its
   /// `ttg.partition.outputs` entry, else those of the op defining the value

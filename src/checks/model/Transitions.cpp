@@ -197,11 +197,9 @@ bool Explorer::join(State &n, size_t pi, Undecided &unknown) {
     // one side of an aref).
     const std::vector<std::pair<uint32_t, uint32_t>> before = np.arefTurns;
     for (size_t j = pi + 1; j < n.procs.size(); ++j)
-      for (auto [key, t] : n.procs[j].arefTurns) {
-        auto was = std::lower_bound(before.begin(), before.end(), std::pair<uint32_t, uint32_t>{key, 0});
-        if (was == before.end() || was->first != key || was->second != t)
+      for (auto [key, t] : n.procs[j].arefTurns)
+        if (arefTurn(before, key) != t)
           setArefTurn(np, key / 2, key & 1, t);
-      }
   }
   for (size_t j = pi + 1; j < n.procs.size(); ++j) {
     Proc &c = n.procs[j];
@@ -839,7 +837,7 @@ Explorer::Outcome Explorer::stepAref(OpStep &o, Undecided &unknown) {
   int64_t depth = arefs_[a->id].depth;
   if (depth <= 0)
     return fail("has no ring this tool can size");
-  uint32_t turn = ideal && enter ? arefTurn(o.pr, a->id, get) : 0;
+  uint32_t turn = ideal && enter ? arefTurn(o.pr.arefTurns, 2 * a->id + (get ? 1 : 0)) : 0;
   int64_t slot = 0;
   if (ideal && enter) {
     slot = turn % depth;
