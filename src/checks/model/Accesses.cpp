@@ -11,7 +11,7 @@ using dialect::OpKind;
 
 void Explorer::localAccess(State &s, size_t pi, const ir::Operation *op) {
   OpKind kind = dialect::kindOf(op);
-  Proc &pr = s.procs[pi];
+  Proc &pr = s.procs.mut(pi);
   // Waits that retire all but the newest N groups of an agent: the process
   // now knows their accesses are over.
   auto retire = [&](Agent a, const char *attr) {
@@ -41,7 +41,7 @@ void Explorer::localAccess(State &s, size_t pi, const ir::Operation *op) {
       g.pending.push_back(g.tick);
     return;
   }
-  dialect::OperandRoles r = dialect::operandRoles(m_, op);
+  const dialect::OperandRoles &r = roles(op);
   if (r.pred) {
     interp::Scalar p = pr.p.value(r.pred);
     if (p.isKnown() && !p.isTrue())

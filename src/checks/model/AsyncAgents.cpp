@@ -43,8 +43,8 @@ void issueAsync(State &s, Async a, bool inOrder) {
     bool joins = copy && newest && a.from < s.procs.size() && s.procs[a.from].copyBatch;
     a.order = joins ? newest : newest + 1;
   }
-  if (copy && a.from < s.procs.size())
-    s.procs[a.from].copyBatch = true;
+  if (copy && a.from < s.procs.size() && !s.procs[a.from].copyBatch)
+    s.procs.mut(a.from).copyBatch = true;
   s.async.insert(std::upper_bound(s.async.begin(), s.async.end(), a), a);
 }
 

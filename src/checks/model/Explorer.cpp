@@ -219,7 +219,7 @@ std::string Explorer::unmodelledReason(const ir::Operation &op) const {
     return {};
   // What the op's operands touch: the roles the op table gives them, and
   // the allocations any memdesc operand derives from.
-  dialect::OperandRoles r = dialect::operandRoles(m_, &op);
+  const dialect::OperandRoles &r = roles(&op);
   bool barrier = r.barrier || !r.barriers.empty(), buffer = !r.reads.empty() || !r.writes.empty();
   if (kind == OpKind::Other) {
     // A view of its one memdesc operand, the others being offsets (its uses
@@ -333,7 +333,7 @@ std::vector<const ir::Value *> Explorer::mmaBarrierPreds(const ir::Operation *op
   if (kind != OpKind::TcGen5Mma && kind != OpKind::TcGen5MmaScaled)
     return out;
   dialect::OpSyntax syn = dialect::scanOpSyntax(m_, op);
-  for (const ir::Value *bv : dialect::operandRoles(m_, op).barriers)
+  for (const ir::Value *bv : roles(op).barriers)
     if (const ir::Value *p = mmaBarrierPred(op, syn, bv))
       out.push_back(p);
   return out;
@@ -393,7 +393,7 @@ void Explorer::collectArefs() {
         if (dialect::typeText(m_, op->operands[i]).starts_with("!ttg.memdesc"))
           bars.push_back(op->operands[i]);
     } else if (!isLocalAccessKind(kind) && !isStructuralKind(kind)) {
-      dialect::OperandRoles br = dialect::operandRoles(m_, op);
+      const dialect::OperandRoles &br = roles(op);
       bars = br.barriers;
       if (br.barrier && kind != OpKind::NamedBarrierArrive && kind != OpKind::NamedBarrierWait)
         bars.push_back(br.barrier);
@@ -411,12 +411,12 @@ void Explorer::collectArefs() {
     if (kind == OpKind::ArefPutEnter || kind == OpKind::ArefGetEnter) {
       // A computed stage (a block argument or an op other than a
       // constant): nvws-assign-stage-phase has run.
-      const ir::Value *stage = dialect::operandRoles(m_, op).index;
+      const ir::Value *stage = roles(op).index;
       const ir::Operation *d = stage ? stage->definingOp() : nullptr;
       stagesAssigned |= stage && !(d && d->is("arith.constant"));
     }
     if (isArefLoad(*op)) {
-      dialect::OperandRoles lr = dialect::operandRoles(m_, op);
+      const dialect::OperandRoles &lr = roles(op);
       if (const ir::Operation *enter = lr.buffer ? lr.buffer->definingOp() : nullptr)
         enterTx_[enter] += lr.bytes.value_or(0);
       return;
@@ -435,7 +435,7 @@ void Explorer::collectArefs() {
       std::vector<std::string_view> ops = dialect::arefAsyncOps(m_, op);
       (kind == OpKind::ArefPutExit ? putParts[a->id] : getParts[a->id]).emplace(part, ops.size());
       // The enter this exit closes: the token operand's definition.
-      if (const ir::Value *token = dialect::operandRoles(m_, op).source)
+      if (const ir::Value *token = roles(op).source)
         if (const ir::Operation *enter = token->definingOp())
           enterExitOps_[enter] = std::move(ops);
     } else if (kind == OpKind::ProducerCommit) {
@@ -643,6 +643,20 @@ std::optional<std::pair<uint32_t, int64_t>> Explorer::barrierKey(const State &s,
   return std::nullopt;
 }
 
+const dialect::OperandRoles &Explorer::roles(const ir::Operation *op) const {
+  auto it = roles_.find(op);
+  if (it == roles_.end())
+    it = roles_.emplace(op, dialect::operandRoles(m_, op)).first;
+  return it->second;
+}
+
+const SourcePoint &Explorer::where(const ir::Operation *op) const {
+  auto it = points_.find(op);
+  if (it == points_.end())
+    it = points_.emplace(op, pointOf(k_, op)).first;
+  return it->second;
+}
+
 std::set<int> Explorer::arriversOf(uint32_t id, size_t *numOps, const kernel::WarpSpecialize *ws) const {
   std::set<int> out;
   size_t ops = 0;
@@ -659,11 +673,11 @@ std::set<int> Explorer::arriversOf(uint32_t id, size_t *numOps, const kernel::Wa
     case OpKind::AsyncCopyMbarrierArrive:
     case OpKind::ClcTryCancel:
     case OpKind::TmemCopy:
-      bars.push_back(dialect::operandRoles(m_, op).barrier);
+      bars.push_back(roles(op).barrier);
       break;
     case OpKind::TcGen5Mma:
     case OpKind::TcGen5MmaScaled:
-      bars = dialect::operandRoles(m_, op).barriers;
+      bars = roles(op).barriers;
       break;
     default:
       return;
@@ -675,7 +689,7 @@ std::set<int> Explorer::arriversOf(uint32_t id, size_t *numOps, const kernel::Wa
           // An arrive_barrier arrives its count (128 for a warpgroup's
           // arrive); every other arrive-side op once.
           ops += dialect::kindOf(op) == OpKind::ArriveBarrier
-                     ? static_cast<size_t>(std::max<int64_t>(1, dialect::operandRoles(m_, op).count.value_or(1)))
+                     ? static_cast<size_t>(std::max<int64_t>(1, roles(op).count.value_or(1)))
                      : 1;
         }
   });
@@ -744,7 +758,7 @@ void Explorer::carrySlots(State &s, Proc &pr, const ir::Operation *op) {
 }
 
 bool Explorer::advance(State &s, size_t pi, Undecided &unknown) {
-  Proc &pr = s.procs[pi];
+  Proc &pr = s.procs.mut(pi);
   int limits = 0;
   trips_.params = &s.trips;
   pr.p.setTrips(proof_ ? &trips_ : nullptr);
@@ -862,7 +876,7 @@ bool Explorer::advance(State &s, size_t pi, Undecided &unknown) {
           setSlot(pr, r.op->result(i), *slot);
         continue;
       }
-      interp::Scalar stage = pr.p.value(dialect::operandRoles(m_, r.op).index);
+      interp::Scalar stage = pr.p.value(roles(r.op).index);
       for (uint32_t i = 0; stage.isKnown() && i < r.op->numResults; ++i)
         setSlot(pr, r.op->result(i), stage.sext());
       continue;
@@ -947,7 +961,7 @@ const Footprint &Explorer::futureOf(const Proc &pr) const {
     }
     if (kind == OpKind::WarpSpecialize || kind == OpKind::WarpGroup || kind == OpKind::InitBarrier)
       f.global = true; // only the process outside the partitions, before a fork or after a join
-    dialect::OperandRoles r = dialect::operandRoles(m_, op);
+    const dialect::OperandRoles &r = roles(op);
     std::vector<const ir::Value *> bars = r.barriers;
     if (r.barrier)
       bars.push_back(r.barrier);
@@ -974,14 +988,16 @@ const Footprint &Explorer::futureOf(const Proc &pr) const {
 void Explorer::addChanges(const State &s, const State &n, Footprint &f) const {
   if (s.procs.size() != n.procs.size())
     f.global = true;
-  for (const auto &[key, bar] : n.bars) {
-    auto it = s.bars.find(key);
-    if (it == s.bars.end() || !(it->second == bar))
-      f.write(allocOfKey(key), slotOfKey(key));
+  if (!s.bars.same(n.bars)) {
+    for (const auto &[key, bar] : *n.bars) {
+      auto it = s.bars->find(key);
+      if (it == s.bars->end() || !(it->second == bar))
+        f.write(allocOfKey(key), slotOfKey(key));
+    }
+    for (const auto &[key, bar] : *s.bars)
+      if (!n.bars->count(key))
+        f.write(allocOfKey(key), slotOfKey(key));
   }
-  for (const auto &[key, bar] : s.bars)
-    if (!n.bars.count(key))
-      f.write(allocOfKey(key), slotOfKey(key));
   if (!(s.named == n.named))
     f.named = true;
   if (!(s.choices == n.choices))

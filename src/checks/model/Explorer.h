@@ -125,6 +125,9 @@ public:
   /// True with an observer (the race or data-flow check rides the search
   /// and needs happens-before clocks).
   bool tracksClocks() const { return observer_ != nullptr; }
+  /// dialect::operandRoles of `op`, decoded once per op (each step of the
+  /// search asks again; decoding re-reads the op's text).
+  const dialect::OperandRoles &roles(const ir::Operation *op) const;
 
 private:
   using Successors = std::vector<std::pair<State, TraceStep>>;
@@ -143,7 +146,8 @@ private:
     Footprint cur, fut;
   };
 
-  SourcePoint where(const ir::Operation *op) const { return pointOf(k_, op); }
+  /// The op's IR line and Python line, resolved once per op.
+  const SourcePoint &where(const ir::Operation *op) const;
 
   // Running processes between synchronizing ops (Explorer.cpp).
   bool advance(State &s, size_t pi, Undecided &unknown);
@@ -291,6 +295,8 @@ private:
   bool reduces() const { return opts_.reduction && !opts_.lockstep; }
   Footprint *foot_ = nullptr;
   mutable std::unordered_map<const ir::Region *, Footprint> futures_;
+  mutable std::unordered_map<const ir::Operation *, dialect::OperandRoles> roles_;
+  mutable std::unordered_map<const ir::Operation *, SourcePoint> points_;
   std::vector<uint32_t> bufferClass_; // allocation id -> alias class
 
   // The search (Explorer.cpp).

@@ -22,8 +22,8 @@ bool sameBarrier(const Bar &a, const Bar &b) {
 int64_t lastWaitAge(const State &s, const Proc &p) {
   if (p.lastKey == ~uint64_t(0))
     return 0;
-  auto it = s.bars.find(p.lastKey);
-  return it == s.bars.end() ? p.lastPhase : it->second.phase - p.lastPhase;
+  auto it = s.bars->find(p.lastKey);
+  return it == s.bars->end() ? p.lastPhase : it->second.phase - p.lastPhase;
 }
 
 /// A process's named-barrier generation relative to the barrier's.
@@ -51,7 +51,7 @@ size_t foldHash(const State &s) {
     for (auto &[k, t] : p.arefTurns)
       h = mix(mix(h, k), t);
   }
-  for (auto &[k, b] : s.bars)
+  for (auto &[k, b] : *s.bars)
     h = mix(mix(mix(mix(h, k), static_cast<size_t>(b.phase & 1)), static_cast<size_t>(b.pending)),
             static_cast<size_t>(b.tx));
   for (const Async &a : s.async)
@@ -66,7 +66,7 @@ size_t foldHash(const State &s) {
 std::optional<std::vector<int64_t>> shiftBetween(const State &older, const State &newer,
                                                  const interp::TripProof &proof) {
   const auto &to = older.trips.items, &tn = newer.trips.items;
-  if (to.size() != tn.size() || older.procs.size() != newer.procs.size() || older.bars.size() != newer.bars.size() ||
+  if (to.size() != tn.size() || older.procs.size() != newer.procs.size() || older.bars->size() != newer.bars->size() ||
       older.named.size() != newer.named.size() || !(older.async == newer.async) || older.choices != newer.choices ||
       !(older.hist == newer.hist) || older.flow != newer.flow)
     return std::nullopt;
@@ -86,7 +86,7 @@ std::optional<std::vector<int64_t>> shiftBetween(const State &older, const State
   }
   if (!forward)
     return std::nullopt;
-  for (auto io = older.bars.begin(), in = newer.bars.begin(); io != older.bars.end(); ++io, ++in)
+  for (auto io = older.bars->begin(), in = newer.bars->begin(); io != older.bars->end(); ++io, ++in)
     if (io->first != in->first || !sameBarrier(io->second, in->second))
       return std::nullopt;
   for (auto io = older.named.begin(), in = newer.named.begin(); io != older.named.end(); ++io, ++in)

@@ -32,7 +32,7 @@ Explorer::Outcome Explorer::stepTripChoice(const State &s, size_t pi, Successors
   if (s.trips.decide(id, iteration) != interp::TripDecision::Choose) {
     // Another loop of the parameter chose since this one stopped: follow it.
     State n = s;
-    n.procs[pi].p.resumeAfterChoice();
+    n.procs.mut(pi).p.resumeAfterChoice();
     bool more = s.trips.decide(id, iteration) == interp::TripDecision::More;
     TraceStep st{partName(pr),
                  "the loop at IR " + std::to_string(line) +
@@ -46,7 +46,7 @@ Explorer::Outcome Explorer::stepTripChoice(const State &s, size_t pi, Successors
   for (bool more : {false, true}) {
     State n = s;
     n.trips.choose(id, iteration, more);
-    n.procs[pi].p.resumeAfterChoice();
+    n.procs.mut(pi).p.resumeAfterChoice();
     std::string what = more ? "the loop at IR " + std::to_string(line) + " runs iteration " +
                                   std::to_string(iteration) + " (trip count > " + std::to_string(iteration) + ")"
                             : "the loop at IR " + std::to_string(line) + " ends after " +
@@ -64,7 +64,7 @@ bool Explorer::readsMove(const State &s, const Proc &pr, const ir::Operation *op
   OpKind kind = dialect::kindOf(op);
   if (kind == OpKind::WarpSpecialize || kind == OpKind::WarpGroup)
     return false; // captures keep how they move in the partitions
-  dialect::OperandRoles r = dialect::operandRoles(m_, op);
+  const dialect::OperandRoles &r = roles(op);
   for (uint32_t i = 0; i < op->numOperands; ++i) {
     const ir::Value *v = op->operands[i];
     if (v == r.useAcc || std::find(r.coords.begin(), r.coords.end(), v) != r.coords.end())

@@ -14,7 +14,7 @@ namespace {
 
 /// Why `pr`, at a wait_barrier, cannot pass.
 std::string waitWhy(const Explorer &x, const State &s, const Proc &pr, const ir::Operation *op) {
-  dialect::OperandRoles r = dialect::operandRoles(x.module(), op);
+  const dialect::OperandRoles &r = x.roles(op);
   auto key = x.barrierKey(s, pr, r.barrier);
   interp::Scalar ph = pr.p.value(r.phase);
   Bar b = key ? s.barAt(keyOf(*key)) : Bar{};
@@ -30,7 +30,7 @@ std::string waitWhy(const Explorer &x, const State &s, const Proc &pr, const ir:
 /// the live partition it needs, for the cycle search.
 void waitCause(const Explorer &x, const State &s, const Proc &pr, std::map<int, int> &waitsOn,
                std::vector<std::string> &causes) {
-  dialect::OperandRoles r = dialect::operandRoles(x.module(), pr.p.op());
+  const dialect::OperandRoles &r = x.roles(pr.p.op());
   auto key = x.barrierKey(s, pr, r.barrier);
   if (!key)
     return;
@@ -116,7 +116,7 @@ void describeStuck(const Explorer &x, const State &s, std::vector<StuckProcess> 
 }
 
 void explainHang(const Explorer &x, const State &s, DeadlockRun &out) {
-  for (auto &[key, b] : s.bars)
+  for (auto &[key, b] : *s.bars)
     out.barrierStates.push_back(x.barName(key) + ": phase " + std::to_string(b.phase) + ", " +
                                 std::to_string(b.pending) + " of " + std::to_string(b.expected) +
                                 " arrivals pending, tx " + std::to_string(b.tx));

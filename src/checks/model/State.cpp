@@ -17,8 +17,8 @@ bool Proc::operator==(const Proc &o) const {
 }
 
 Bar State::barAt(uint64_t key) const {
-  auto it = bars.find(key);
-  return it != bars.end() ? it->second : Bar{};
+  auto it = bars->find(key);
+  return it != bars->end() ? it->second : Bar{};
 }
 
 size_t StateHash::operator()(const State &s) const {
@@ -41,7 +41,7 @@ size_t StateHash::operator()(const State &s) const {
     h = mix(h, s.hist.hash());
   for (uint64_t w : s.flow)
     h = mix(h, static_cast<size_t>(w));
-  for (auto &[k, b] : s.bars)
+  for (auto &[k, b] : *s.bars)
     h = mix(mix(mix(mix(h, k), static_cast<size_t>(b.phase)), static_cast<size_t>(b.pending)),
             static_cast<size_t>(b.tx));
   for (const Async &a : s.async)

@@ -5,9 +5,12 @@
 // treats as the same state.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <iterator>
 #include <map>
+#include <memory>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -147,10 +150,119 @@ struct Named {
   bool operator==(const Named &) const = default;
 };
 
+/// A value that copies of a State share until one of them changes it
+/// (copy on write): a successor copies its state's pointers and clones only
+/// what its step touches, so the states the search keeps share every
+/// process and barrier table a step left alone. Reads go through `*` / `->`;
+/// `mut()` clones a shared value first. A reference from `mut()` belongs to
+/// this copy: copy the State after the change, not before it.
+template <class T> class Shared {
+public:
+  Shared() : v_(std::make_shared<T>()) {}
+  explicit Shared(T v) : v_(std::make_shared<T>(std::move(v))) {}
+  const T &operator*() const { return *v_; }
+  const T *operator->() const { return v_.get(); }
+  /// The value, cloned first when another copy shares it.
+  T &mut() {
+    if (v_.use_count() != 1)
+      v_ = std::make_shared<T>(*v_);
+    return *v_;
+  }
+  /// The same object (no step changed it since the copy).
+  bool same(const Shared &o) const { return v_ == o.v_; }
+  bool operator==(const Shared &o) const { return v_ == o.v_ || *v_ == *o.v_; }
+
+private:
+  std::shared_ptr<T> v_;
+};
+
+/// The processes of a state, each shared between copies until changed.
+/// Reading gives `const Proc &`; `mut(i)` the process to change.
+class ProcList {
+public:
+  size_t size() const { return v_.size(); }
+  bool empty() const { return v_.empty(); }
+  const Proc &operator[](size_t i) const { return *v_[i]; }
+  const Proc &back() const { return *v_.back(); }
+  Proc &mut(size_t i) { return v_[i].mut(); }
+  void push_back(Proc p) { v_.emplace_back(std::move(p)); }
+  /// Drops the processes from `from` on.
+  void truncate(size_t from) { v_.erase(v_.begin() + static_cast<std::ptrdiff_t>(std::min(from, v_.size())), v_.end()); }
+  /// The same process object in both lists at `i` (unchanged since a copy).
+  bool same(const ProcList &o, size_t i) const { return v_[i].same(o.v_[i]); }
+  bool operator==(const ProcList &o) const { return v_ == o.v_; }
+
+  class const_iterator {
+  public:
+    using iterator_category = std::random_access_iterator_tag;
+    using value_type = Proc;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const Proc *;
+    using reference = const Proc &;
+    const_iterator() = default;
+    explicit const_iterator(std::vector<Shared<Proc>>::const_iterator it) : it_(it) {}
+    const Proc &operator*() const { return **it_; }
+    const Proc *operator->() const { return &**it_; }
+    const_iterator &operator++() {
+      ++it_;
+      return *this;
+    }
+    const_iterator operator++(int) { return const_iterator(it_++); }
+    const_iterator &operator+=(difference_type d) {
+      it_ += d;
+      return *this;
+    }
+    const_iterator operator+(difference_type d) const { return const_iterator(it_ + d); }
+    difference_type operator-(const const_iterator &o) const { return it_ - o.it_; }
+    bool operator==(const const_iterator &o) const { return it_ == o.it_; }
+
+  private:
+    std::vector<Shared<Proc>>::const_iterator it_;
+  };
+  const_iterator begin() const { return const_iterator(v_.begin()); }
+  const_iterator end() const { return const_iterator(v_.end()); }
+
+private:
+  std::vector<Shared<Proc>> v_;
+};
+
+/// The mbarrier slots of a state by key (MbarrierRules keyOf), sorted: a
+/// flat array, so a copy is one allocation.
+class BarTable {
+public:
+  using Entry = std::pair<uint64_t, Bar>;
+  using const_iterator = std::vector<Entry>::const_iterator;
+  const_iterator begin() const { return v_.begin(); }
+  const_iterator end() const { return v_.end(); }
+  size_t size() const { return v_.size(); }
+  bool empty() const { return v_.empty(); }
+  const_iterator find(uint64_t key) const {
+    auto it = lowerIn(v_, key);
+    return it != v_.end() && it->first == key ? it : end();
+  }
+  size_t count(uint64_t key) const { return find(key) != end(); }
+  /// The slot at `key`, added uninitialised when absent.
+  Bar &operator[](uint64_t key) {
+    auto it = lowerIn(v_, key);
+    if (it == v_.end() || it->first != key)
+      it = v_.insert(it, Entry{key, Bar{}});
+    return it->second;
+  }
+  /// Every slot, to change in place (keys stay).
+  std::vector<Entry> &entries() { return v_; }
+  bool operator==(const BarTable &) const = default;
+
+private:
+  template <class V> static auto lowerIn(V &v, uint64_t key) -> decltype(v.begin()) {
+    return std::lower_bound(v.begin(), v.end(), key, [](const Entry &e, uint64_t k) { return e.first < k; });
+  }
+  std::vector<Entry> v_;
+};
+
 /// The whole model state.
 struct State {
-  std::vector<Proc> procs;
-  std::map<uint64_t, Bar> bars;
+  ProcList procs;
+  Shared<BarTable> bars;
   std::vector<Async> async; // sorted
   std::map<int64_t, Named> named;
   AccessHistory hist; // the accesses later ones must be ordered after (observers)

@@ -25,7 +25,7 @@ struct Explorer::OpStep {
   const Proc &pr;
   const ir::Operation *op;
   OpKind kind;
-  dialect::OperandRoles r;
+  const dialect::OperandRoles &r;
   bool on; // the op's predicate holds (or it has none)
   Successors &out;
   State n;
@@ -35,7 +35,7 @@ struct Explorer::OpStep {
   /// The process's value of `v`; an absent operand reads as true.
   interp::Scalar val(const ir::Value *v) const { return v ? pr.p.value(v) : interp::Scalar::boolean(true); }
   /// The stepping process in the new state (re-read: the fork grows procs).
-  Proc &np() { return n.procs[pi]; }
+  Proc &np() { return n.procs.mut(pi); }
 };
 
 void Explorer::noteOverArrival(const std::string &actor, const ir::Operation *op, uint64_t key, const Bar &b,
@@ -110,7 +110,7 @@ void Explorer::completeAsync(const State &s, Successors &out, std::vector<ActorS
 void Explorer::completeOne(const State &s, size_t i, Successors &out) {
   State n = s;
   Async a = retireAsync(n, i);
-  Bar &b = n.bars[a.key];
+  Bar &b = n.bars.mut()[a.key];
   if (overArrives(b, a.arrive)) {
     noteOverArrival("tcgen05", a.op, a.key, b, a.arrive,
                     std::string(a.op->opName()) + " completes with an arrival on " + barName(a.key));
@@ -151,7 +151,7 @@ Explorer::Outcome Explorer::resumeBlocked(const State &s, size_t pi, Successors 
   State n = s;
   if (joining && !join(n, pi, unknown))
     return Outcome::Unknown;
-  Proc &np = n.procs[pi];
+  Proc &np = n.procs.mut(pi);
   np.status = PStatus::AtEvent;
   if (tracksClocks() && !joining)
     np.vc.join(named->second.released);
@@ -172,7 +172,7 @@ bool Explorer::join(State &n, size_t pi, Undecided &unknown) {
   // state, so a fork in a loop (one per tile) or the next warp_specialize
   // starts from the same shape: nothing of a joined fork stays behind but
   // its effects on barriers and memory.
-  Proc &np = n.procs[pi];
+  Proc &np = n.procs.mut(pi);
   std::vector<interp::Scalar> results;
   const ir::Operation *fork = np.p.op();
   bool loop = fork && partitionLoops_.count(fork);
@@ -202,7 +202,7 @@ bool Explorer::join(State &n, size_t pi, Undecided &unknown) {
           setArefTurn(np, key / 2, key & 1, t);
   }
   for (size_t j = pi + 1; j < n.procs.size(); ++j) {
-    Proc &c = n.procs[j];
+    const Proc &c = n.procs[j];
     if (c.partition == kernel::kDefault)
       results = c.results;
     if (!tracksClocks())
@@ -226,10 +226,10 @@ bool Explorer::join(State &n, size_t pi, Undecided &unknown) {
       again = false;
       for (size_t i = 0; i < n.async.size() && !again; ++i) {
         const Async &a = n.async[i];
-        if (a.from <= pi || a.order > 1 || overArrives(n.bars[a.key], a.arrive))
+        if (a.from <= pi || a.order > 1 || overArrives(n.bars.mut()[a.key], a.arrive))
           continue;
         Async r = retireAsync(n, i);
-        applyArrivals(n.bars[r.key], r.arrive, -r.tx);
+        applyArrivals(n.bars.mut()[r.key], r.arrive, -r.tx);
         again = true;
       }
     }
@@ -240,9 +240,9 @@ bool Explorer::join(State &n, size_t pi, Undecided &unknown) {
     if (a.from > pi)
       a.from = static_cast<uint32_t>(pi);
   std::sort(n.async.begin(), n.async.end());
-  n.procs.erase(n.procs.begin() + static_cast<long>(pi) + 1, n.procs.end());
+  n.procs.truncate(pi + 1);
   baselineSeen(np, n);
-  if (!n.procs[pi].p.leaveRegionOp(results)) {
+  if (!np.p.leaveRegionOp(results)) {
     unknown = {"cannot continue after the warp_specialize at IR line " + std::to_string(np.p.op()->line), Gap::Shape,
                np.p.op()};
     return false;
@@ -266,7 +266,7 @@ Explorer::Outcome Explorer::stepOp(const State &s, size_t pi, Successors &out, U
     return Outcome::Unknown;
   if (opts_.edits && opts_.edits->forceOn.count(op))
     return stepOpAs(s, pi, out, unknown, true); // an edit dropped its predicate
-  dialect::OperandRoles r = dialect::operandRoles(m_, op);
+  const dialect::OperandRoles &r = roles(op);
   // Unknown predicates on unbound inputs are decided first: some launch
   // executes the op, another skips it (stepDecide); on a path the same
   // input keeps its side.
@@ -323,7 +323,7 @@ Explorer::Outcome Explorer::stepBranch(const State &s, size_t pi, Successors &ou
     if (decision != s.choices.end() && decision->second != taken)
       continue; // decided on this path after the process stopped here
     State n = s;
-    Proc &np = n.procs[pi];
+    Proc &np = n.procs.mut(pi);
     if (!np.p.resolveCondition(taken)) {
       unknown = {partName(pr) + ": cannot branch at " + std::string(op->opName()) + " (IR line " +
                      std::to_string(op->line) + ")",
@@ -351,7 +351,7 @@ Explorer::Outcome Explorer::stepOpAs(const State &s, size_t pi, Successors &out,
     if (auto ins = opts_.edits->arriveBefore.find(op); ins != opts_.edits->arriveBefore.end())
       return stepAddedArrive(s, pi, ins->second, out, unknown);
   OpKind kind = dialect::kindOf(op);
-  OpStep o{s, pi, pr, op, kind, dialect::operandRoles(m_, op), on, out, s, {}, 0};
+  OpStep o{s, pi, pr, op, kind, roles(op), on, out, s, {}, 0};
   o.np().insertedAt = ~0u;
   curOut_ = &out;
   o.st.actor = partName(pr);
@@ -373,17 +373,22 @@ Explorer::Outcome Explorer::stepOpAs(const State &s, size_t pi, Successors &out,
   case OpKind::InitBarrier:
     if (foot_)
       foot_->global = true; // it also resets other processes' waited-for phases (below)
-    initBarrier(o.n.bars[o.key], editedValue(opts_.edits ? &opts_.edits->count : nullptr, op, o.r.count.value_or(1)));
+    initBarrier(o.n.bars.mut()[o.key], editedValue(opts_.edits ? &opts_.edits->count : nullptr, op, o.r.count.value_or(1)));
     // A barrier initialised again (per tile) starts a new phase sequence: a
     // wait on it is not served by a phase waited for before the init.
-    for (Proc &q : o.n.procs) {
+    for (size_t qi = 0; qi < o.n.procs.size(); ++qi) {
+      const Proc &seen = o.n.procs[qi];
+      auto onKey = [&](const auto &e) { return e.first == o.key; };
+      if (seen.lastKey != o.key && std::none_of(seen.seenPhase.begin(), seen.seenPhase.end(), onKey))
+        continue; // unchanged: stays shared
+      Proc &q = o.n.procs.mut(qi);
       if (q.lastKey == o.key) {
         q.lastKey = ~uint64_t(0);
         q.lastPhase = -1;
       }
-      std::erase_if(q.seenPhase, [&](const auto &e) { return e.first == o.key; });
+      std::erase_if(q.seenPhase, onKey);
     }
-    o.st.action = "init " + barName(o.key) + " count " + std::to_string(o.n.bars[o.key].expected);
+    o.st.action = "init " + barName(o.key) + " count " + std::to_string(o.n.bars.mut()[o.key].expected);
     break;
   case OpKind::WaitBarrier:
     res = stepWait(o, unknown);
@@ -444,7 +449,7 @@ Explorer::Outcome Explorer::stepAddedArrive(const State &s, size_t pi, const std
   const Proc &pr = s.procs[pi];
   const ir::Operation *op = pr.p.op();
   State n = s;
-  Proc &np = n.procs[pi];
+  Proc &np = n.procs.mut(pi);
   TraceStep st{partName(pr), "", where(op)};
   for (const EditOverlay::Arrive &a : arrives) {
     std::optional<int64_t> slot = a.slotOf ? slotOf(s, pr, a.slotOf) : std::optional<int64_t>(a.slot);
@@ -456,7 +461,7 @@ Explorer::Outcome Explorer::stepAddedArrive(const State &s, size_t pi, const std
     }
     uint64_t key = keyOf({a.alloc, *slot});
     touchBar(key, true);
-    Bar &b = n.bars[key];
+    Bar &b = n.bars.mut()[key];
     std::string what = "arrive on " + barName(key) + " (added by the edit)";
     if (overArrives(b, 1)) {
       noteOverArrival(partName(pr), op, key, b, 1, what);
@@ -470,7 +475,7 @@ Explorer::Outcome Explorer::stepAddedArrive(const State &s, size_t pi, const std
     if (observer_)
       observer_->onArrive(*this, n, pi, key);
   }
-  n.procs[pi].insertedAt = pr.p.pc();
+  n.procs.mut(pi).insertedAt = pr.p.pc();
   out.push_back({std::move(n), std::move(st)});
   return Outcome::Pushed;
 }
@@ -494,7 +499,7 @@ void Explorer::baselineSeen(Proc &pr, const State &s) const {
   if (!opts_.lockstep)
     return;
   pr.seenPhase.clear();
-  for (const auto &[key, bar] : s.bars) // a std::map: sorted by key
+  for (const auto &[key, bar] : *s.bars) // a std::map: sorted by key
     pr.seenPhase.emplace_back(key, bar.phase);
 }
 
@@ -570,7 +575,7 @@ Explorer::Outcome Explorer::stepArrive(OpStep &o) {
                   " (predicate false)";
     return Outcome::Advance;
   }
-  Bar &b = o.n.bars[o.key];
+  Bar &b = o.n.bars.mut()[o.key];
   int64_t cnt = arrive ? editedValue(opts_.edits ? &opts_.edits->count : nullptr, o.op, o.r.count.value_or(1)) : 1;
   int64_t tx = arrive ? 0 : editedValue(opts_.edits ? &opts_.edits->bytes : nullptr, o.op, o.r.bytes.value_or(0));
   std::string what = (arrive ? "arrive on " : "expect " + std::to_string(tx) + " bytes + arrive on ") + barName(o.key);
@@ -750,7 +755,7 @@ bool Explorer::arefArrive(OpStep &o, uint64_t key, std::string_view asyncOp) {
     o.st.action += "; commits " + std::string(asyncOp) + " work to " + barName(key);
     return true;
   }
-  Bar &b = o.n.bars[key];
+  Bar &b = o.n.bars.mut()[key];
   touchBar(key, true);
   if (overArrives(b, 1)) {
     noteOverArrival(partName(o.pr), o.op, key, b, 1, "arrive on " + barName(key));
@@ -784,12 +789,14 @@ Explorer::Outcome Explorer::stepAref(OpStep &o, Undecided &unknown) {
     if (foot_)
       foot_->global = true; // inits, as InitBarrier
     for (int64_t i = 0; i < sh.depth; ++i) {
-      initBarrier(o.n.bars[arefKey(a->id, i, false)], sh.emptyCount);
-      initBarrier(o.n.bars[arefKey(a->id, i, true)], sh.fullCount);
+      initBarrier(o.n.bars.mut()[arefKey(a->id, i, false)], sh.emptyCount);
+      initBarrier(o.n.bars.mut()[arefKey(a->id, i, true)], sh.fullCount);
     }
     // A new aref (one per tile, in a loop) numbers its enters from 0 again.
-    for (Proc &q : o.n.procs)
-      std::erase_if(q.arefTurns, [&](const auto &t) { return t.first / 2 == a->id; });
+    auto ofAref = [&](const auto &t) { return t.first / 2 == a->id; };
+    for (size_t qi = 0; qi < o.n.procs.size(); ++qi)
+      if (std::any_of(o.n.procs[qi].arefTurns.begin(), o.n.procs[qi].arefTurns.end(), ofAref))
+        std::erase_if(o.n.procs.mut(qi).arefTurns, ofAref);
     o.st.action = "creates " + a->name + ": " + std::to_string(sh.depth) + " slots, empty count " +
                   std::to_string(sh.emptyCount) + ", full count " + std::to_string(sh.fullCount);
     return Outcome::Advance;
@@ -913,7 +920,7 @@ Explorer::Outcome Explorer::stepAref(OpStep &o, Undecided &unknown) {
         auto txIt = enterTx_.find(o.op);
         int64_t tx = txIt == enterTx_.end() ? 0 : txIt->second;
         uint64_t fk = arefKey(a->id, slot, true);
-        Bar &fb = o.n.bars[fk];
+        Bar &fb = o.n.bars.mut()[fk];
         touchBar(fk, true);
         if (overArrives(fb, 1)) {
           noteOverArrival(partName(o.pr), o.op, fk, fb, 1, "expect on " + barName(fk));

@@ -42,7 +42,7 @@ std::vector<const VectorClock *> clocksOf(const State &s) {
   std::vector<const VectorClock *> out;
   for (const Proc &p : s.procs)
     out.push_back(&p.vc);
-  for (const auto &[k, b] : s.bars) {
+  for (const auto &[k, b] : *s.bars) {
     out.push_back(&b.acc);
     out.push_back(&b.done);
   }
@@ -70,12 +70,12 @@ State randomState(const interp::Program &prog, std::mt19937 &rng, uint32_t sprea
   };
   State s;
   for (size_t p = 0; p < kProcs; ++p) {
-    s.procs.emplace_back(interp::Process::start(prog, {}));
-    s.procs.back().vc = randomClock();
+    s.procs.push_back(Proc(interp::Process::start(prog, {})));
+    s.procs.mut(s.procs.size() - 1).vc = randomClock();
   }
   for (uint64_t k = 0; k < 3; ++k) {
-    s.bars[k].acc = randomClock();
-    s.bars[k].done = randomClock();
+    s.bars.mut()[k].acc = randomClock();
+    s.bars.mut()[k].done = randomClock();
   }
   s.named[1].acc = randomClock();
   s.named[1].released = randomClock();
@@ -94,7 +94,7 @@ State randomState(const interp::Program &prog, std::mt19937 &rng, uint32_t sprea
     e.alloc = static_cast<uint32_t>(rng() % 4);
     s.hist.record(e, VectorClock{}, alias);
   }
-  s.procs[0].joinedTicks.assign(kJoinedPerSlot * kProcs, 0);
+  s.procs.mut(0).joinedTicks.assign(kJoinedPerSlot * kProcs, 0);
   // Counters at least the largest value of their actors, as the model keeps them.
   std::map<uint32_t, uint32_t> top;
   auto note = [&](size_t a, uint32_t v) { top[counterOf(a)] = std::max(top[counterOf(a)], v); };
@@ -103,13 +103,13 @@ State randomState(const interp::Program &prog, std::mt19937 &rng, uint32_t sprea
   for (const Access &e : s.hist.accesses())
     note(e.actor, e.epoch);
   for (size_t p = 0; p < kProcs; ++p) {
-    Proc &pr = s.procs[p];
+    Proc &pr = s.procs.mut(p);
     pr.vc.set(actorOf(p), top[counterOf(actorOf(p))] + 1 + val(rng));
     pr.asyncTick = top[counterOf(actorOf(p, kBarrierAgent))] + val(rng);
     Proc::Groups &g = pr.groups[groupIndex(kWgmmaAgent)];
     g.tick = top[counterOf(actorOf(p, kWgmmaAgent))] + 1 + val(rng);
     g.pending = {g.tick};
-    s.procs[0].joinedTicks[joinedTickIndex(p, kBarrierAgent)] = pr.asyncTick;
+    s.procs.mut(0).joinedTicks[joinedTickIndex(p, kBarrierAgent)] = pr.asyncTick;
   }
   return s;
 }
@@ -207,7 +207,7 @@ TEST(ClockCanon, StatesDifferingOnlyInMagnitudesBecomeEqual) {
     auto grow = [](uint32_t counter, uint32_t v) { return v ? v * (2 + counter % 3) + 1000 * (counter + 1) : 0; };
     State t = s;
     for (size_t p = 0; p < t.procs.size(); ++p) {
-      Proc &pr = t.procs[p];
+      Proc &pr = t.procs.mut(p);
       pr.vc.renumber([&](uint32_t a, uint32_t v) { return grow(counterOf(a), v); });
       pr.asyncTick = grow(counterOf(actorOf(p, kBarrierAgent)), pr.asyncTick);
       for (size_t g = 0; g < kGroupAgents; ++g) {
@@ -216,9 +216,9 @@ TEST(ClockCanon, StatesDifferingOnlyInMagnitudesBecomeEqual) {
         for (uint32_t &e : pr.groups[g].pending)
           e = grow(counter, e);
       }
-      t.procs[0].joinedTicks[joinedTickIndex(p, kBarrierAgent)] = pr.asyncTick;
+      t.procs.mut(0).joinedTicks[joinedTickIndex(p, kBarrierAgent)] = pr.asyncTick;
     }
-    for (auto &[k, b] : t.bars) {
+    for (auto &[k, b] : t.bars.mut().entries()) {
       b.acc.renumber([&](uint32_t a, uint32_t v) { return grow(counterOf(a), v); });
       b.done.renumber([&](uint32_t a, uint32_t v) { return grow(counterOf(a), v); });
     }
@@ -244,11 +244,11 @@ TEST(ClockCanon, AClockThatOrdersDiffersFromOneThatDoesNot) {
   interp::Program prog(*f.m, *f.kernels[0].func);
   auto make = [&](uint32_t known) {
     State s;
-    s.procs.emplace_back(interp::Process::start(prog, {}));
-    s.procs.emplace_back(interp::Process::start(prog, {}));
-    s.procs[0].vc.set(actorOf(0), 9);
-    s.procs[1].vc.set(actorOf(1), 3);
-    s.procs[1].vc.set(actorOf(0), known);
+    s.procs.push_back(Proc(interp::Process::start(prog, {})));
+    s.procs.push_back(Proc(interp::Process::start(prog, {})));
+    s.procs.mut(0).vc.set(actorOf(0), 9);
+    s.procs.mut(1).vc.set(actorOf(1), 3);
+    s.procs.mut(1).vc.set(actorOf(0), known);
     Access w{static_cast<uint32_t>(actorOf(0)), 5, true};
     s.hist.record(w, s.procs[0].vc, [](uint32_t, int64_t, uint32_t, int64_t) { return true; });
     canonicalizeClocks(s);
