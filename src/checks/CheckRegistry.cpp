@@ -138,6 +138,19 @@ bool dataFlowEnabled(const CheckContext &ctx) {
   return !ctx.disabled.count("stale-read") || !ctx.disabled.count("lost-write");
 }
 
+/// The data-flow check's results, computed on first use and kept in the
+/// context when it has room for them.
+const std::vector<stale::KernelFlowResult> &sharedFlow(const CheckContext &ctx,
+                                                       std::vector<stale::KernelFlowResult> &local) {
+  if (!ctx.flow) {
+    local = stale::checkDataFlow(ctx.module, ctx.kernels, ctx.deadlock);
+    return local;
+  }
+  if (!*ctx.flow)
+    *ctx.flow = stale::checkDataFlow(ctx.module, ctx.kernels, ctx.deadlock);
+  return **ctx.flow;
+}
+
 AnalysisOutcome runDeadlockCheck(const CheckContext &ctx) {
   std::vector<KernelDeadlockResult> results;
   if (const auto *shared = sharedModel(ctx))
@@ -148,8 +161,10 @@ AnalysisOutcome runDeadlockCheck(const CheckContext &ctx) {
     fix::addFixes(ctx.module, ctx.kernels, ctx.deadlock, results);
   }
   // In-order schedules that finish but read stale data: wrong results.
-  if (dataFlowEnabled(ctx))
-    stale::refineExpectedGpu(ctx.module, ctx.kernels, ctx.deadlock, results);
+  if (dataFlowEnabled(ctx)) {
+    std::vector<stale::KernelFlowResult> local;
+    stale::refineExpectedGpu(ctx.module, ctx.kernels, ctx.deadlock, results, ctx.flow ? &sharedFlow(ctx, local) : nullptr);
+  }
   return outcomeOf(deadlockFindings(ctx.module.buffer(), results), ctx.disabled);
 }
 
@@ -201,8 +216,8 @@ AnalysisOutcome runRaceCheck(const CheckContext &ctx) {
 }
 
 AnalysisOutcome runDataFlowCheck(const CheckContext &ctx) {
-  return outcomeOf(stale::flowFindings(ctx.module.buffer(), stale::checkDataFlow(ctx.module, ctx.kernels, ctx.deadlock)),
-                   ctx.disabled);
+  std::vector<stale::KernelFlowResult> local;
+  return outcomeOf(stale::flowFindings(ctx.module.buffer(), sharedFlow(ctx, local)), ctx.disabled);
 }
 
 AnalysisOutcome runTmemCheck(const CheckContext &ctx) {

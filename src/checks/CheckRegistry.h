@@ -41,6 +41,10 @@ struct CheckContext {
   /// run: the first of them to run explores once for both (races watching
   /// the deadlock search) and leaves the results here for the other.
   std::optional<std::vector<races::KernelModelResult>> *shared = nullptr;
+  /// The data-flow check's results, computed once when it runs: the
+  /// deadlock analysis's expected GPU line reads them (a kernel clean there
+  /// needs no in-order search of its own).
+  std::optional<std::vector<stale::KernelFlowResult>> *flow = nullptr;
   /// Which Triton lowers the IR, for the fence check (`--lowering`).
   fences::LoweringChoice lowering = fences::LoweringChoice::Auto;
 };

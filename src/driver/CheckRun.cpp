@@ -188,6 +188,7 @@ void checkModule(FileResult &fr, const ir::Module &m, const std::vector<checks::
   // deadlock and race checks share one exploration.
   std::vector<kernel::Kernel> kernels = kernel::Kernel::build(m);
   std::optional<std::vector<checks::races::KernelModelResult>> shared;
+  std::optional<std::vector<checks::stale::KernelFlowResult>> flow;
   // --timeout is per kernel file: this module's searches get their own deadline.
   checks::DeadlockOptions bounds = opts.deadlock;
   if (opts.timeoutPerFile > 0) {
@@ -196,7 +197,7 @@ void checkModule(FileResult &fr, const ir::Module &m, const std::vector<checks::
                       std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                           std::chrono::duration<double>(opts.timeoutPerFile));
   }
-  checks::CheckContext ctx{m, kernels, launches, bounds, opts.disabled, &shared};
+  checks::CheckContext ctx{m, kernels, launches, bounds, opts.disabled, &shared, &flow};
   ctx.lowering = opts.lowering;
   for (const checks::Analysis &a : checks::analyses()) {
     AnalysisSummary s;

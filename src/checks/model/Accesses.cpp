@@ -11,10 +11,14 @@ using dialect::OpKind;
 
 void Explorer::localAccess(State &s, size_t pi, const ir::Operation *op) {
   OpKind kind = dialect::kindOf(op);
-  Proc &pr = s.procs.mut(pi);
+  bool groupOp = kind == OpKind::WarpGroupDotWait || kind == OpKind::TmaStoreWait || kind == OpKind::AsyncWait ||
+                 kind == OpKind::AsyncCommitGroup;
+  if (groupOp && !tracksClocks())
+    return; // group waits only move happens-before epochs
   // Waits that retire all but the newest N groups of an agent: the process
   // now knows their accesses are over.
   auto retire = [&](Agent a, const char *attr) {
+    Proc &pr = s.procs.mut(pi);
     Proc::Groups &g = pr.groups[groupIndex(a)];
     int64_t n = dialect::intAttr(m_, op, attr).value_or(0);
     if (opts_.edits)
@@ -36,6 +40,7 @@ void Explorer::localAccess(State &s, size_t pi, const ir::Operation *op) {
     return retire(kCpAsyncAgent, "num");
   if (kind == OpKind::AsyncCommitGroup) {
     // Closes the cp.async group: every copy issued since the last commit.
+    Proc &pr = s.procs.mut(pi);
     Proc::Groups &g = pr.groups[groupIndex(kCpAsyncAgent)];
     if (g.tick && (g.pending.empty() || g.pending.back() != g.tick))
       g.pending.push_back(g.tick);
@@ -43,7 +48,7 @@ void Explorer::localAccess(State &s, size_t pi, const ir::Operation *op) {
   }
   const dialect::OperandRoles &r = roles(op);
   if (r.pred) {
-    interp::Scalar p = pr.p.value(r.pred);
+    interp::Scalar p = s.procs[pi].p.value(r.pred);
     if (p.isKnown() && !p.isTrue())
       return;
   }
@@ -57,8 +62,8 @@ void Explorer::localAccess(State &s, size_t pi, const ir::Operation *op) {
     agent = kBulkStoreAgent;
   else if (kind == OpKind::AsyncCopyGlobalToLocal)
     agent = kCpAsyncAgent;
-  if (agent != kSelf) {
-    Proc::Groups &g = pr.groups[groupIndex(agent)];
+  if (agent != kSelf && tracksClocks()) {
+    Proc::Groups &g = s.procs.mut(pi).groups[groupIndex(agent)];
     ++g.tick;
     if (agent != kCpAsyncAgent)
       g.pending.push_back(g.tick);

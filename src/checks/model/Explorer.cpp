@@ -156,7 +156,8 @@ bool isStructuralKind(OpKind k) {
 
 Explorer::Explorer(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &o, Observer *observer,
                    bool recordHangs)
-    : m_(m), k_(k), opts_(o), prog_(m, *k.func), observer_(observer), recordHangs_(recordHangs) {
+    : m_(m), k_(k), opts_(o), prog_(m, *k.func), observer_(observer), clocks_(observer && observer->usesClocks()),
+      rowsOnArrive_(observer && observer->rowsChangeOnArrive()), recordHangs_(recordHangs) {
   collectArefs();
   collectPartitionLoops();
   // Alias classes of the buffers (the reduction's buffer footprints): two
@@ -925,11 +926,48 @@ void Explorer::touchBuffers(Footprint &f, const ir::Value *v, bool write) const 
   }
 }
 
-const Footprint &Explorer::futureOf(const Proc &pr) const {
-  const ir::Region *region = k_.func->firstRegion;
+const ir::Region *Explorer::regionOf(const Proc &pr) const {
   if (pr.ws)
     if (const kernel::Partition *p = pr.ws->find(pr.partition); p && p->region)
-      region = p->region;
+      return p->region;
+  return k_.func->firstRegion;
+}
+
+const std::vector<uint32_t> &Explorer::arrivePublishedWritesOf(const Proc &pr) const {
+  const ir::Region *region = regionOf(pr);
+  auto [it, fresh] = arriveWrites_.try_emplace(region);
+  if (!fresh)
+    return it->second;
+  Footprint f;
+  std::vector<const ir::Operation *> work;
+  for (const ir::Block *b = region->first; b; b = b->next)
+    for (const ir::Operation *o = b->first; o; o = o->next)
+      work.push_back(o);
+  while (!work.empty()) {
+    const ir::Operation *op = work.back();
+    work.pop_back();
+    for (ir::Region *r = op->firstRegion; r; r = r->next)
+      for (ir::Block *b = r->first; b; b = b->next)
+        for (ir::Operation *o = b->first; o; o = o->next)
+          work.push_back(o);
+    // tcgen05 writes (MMA results, tmem_copy) are the barrier agent's:
+    // published when made (stale::FlowObserver).
+    OpKind kind = dialect::kindOf(op);
+    if (kind == OpKind::TcGen5Mma || kind == OpKind::TcGen5MmaScaled || kind == OpKind::TmemCopy)
+      continue;
+    const dialect::OperandRoles &r = roles(op);
+    for (const ir::Value *v : r.writes)
+      touchBuffers(f, v, true);
+    touchBuffers(f, r.buffer, true);
+  }
+  f.normalize();
+  for (const BufferUse &u : f.buffers)
+    it->second.push_back(u.cls);
+  return it->second;
+}
+
+const Footprint &Explorer::futureOf(const Proc &pr) const {
+  const ir::Region *region = regionOf(pr);
   auto [it, fresh] = futures_.try_emplace(region);
   Footprint &f = it->second;
   if (!fresh)
@@ -1437,13 +1475,16 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
         addChanges(s, next[j].first, a.cur);
       a.cur.normalize();
       if (a.async) {
-        // A completion may also mark its issuer's writes published (the
-        // data-flow check's rows): the issuer's buffers.
+        // A completion may also change the observer's rows of the writes
+        // its issuer makes before it lands (the data-flow check publishes
+        // them): the buffers the issuer may still write other than through
+        // tcgen05 (whose writes are published when made). Without such an
+        // observer (races) a completion touches only its barrier.
         a.fut = a.cur;
         uint32_t from = s.async[a.index].from;
-        if (observer_ && from < s.procs.size())
-          for (const BufferUse &u : futureOf(s.procs[from]).buffers)
-            a.fut.access(u.cls, true);
+        if (rowsOnArrive_ && from < s.procs.size())
+          for (uint32_t cls : arrivePublishedWritesOf(s.procs[from]))
+            a.fut.access(cls, true);
       } else if (!a.joining) {
         a.fut = futureOf(s.procs[a.index]);
         a.fut.trips |= proof_;

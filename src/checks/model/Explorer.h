@@ -122,9 +122,13 @@ public:
   std::set<int> arriversOf(uint32_t id, size_t *numOps = nullptr,
                            const kernel::WarpSpecialize *ws = nullptr) const;
 
-  /// True with an observer (the race or data-flow check rides the search
-  /// and needs happens-before clocks).
-  bool tracksClocks() const { return observer_ != nullptr; }
+  /// True with an observer (the race or data-flow check rides the search):
+  /// buffer accesses are met and handed to it.
+  bool observes() const { return observer_ != nullptr; }
+  /// True with an observer that reads happens-before clocks (the race
+  /// check); the data-flow check's observer does not, and its states carry
+  /// no clocks, async epochs or pending groups.
+  bool tracksClocks() const { return clocks_; }
   /// dialect::operandRoles of `op`, decoded once per op (each step of the
   /// search asks again; decoding re-reads the op's text).
   const dialect::OperandRoles &roles(const ir::Operation *op) const;
@@ -226,8 +230,9 @@ private:
   /// The predicate in completion barrier `bv`'s brackets, or null.
   static const ir::Value *mmaBarrierPred(const ir::Operation *op, const dialect::OpSyntax &syn,
                                          const ir::Value *bv);
-  /// A tcgen05 op's issue: with clocks, its accesses by the issuer's tcgen05
-  /// agent and the clock its completion carries (empty without clocks).
+  /// A tcgen05 op's issue: with an observer, its accesses by the issuer's
+  /// tcgen05 agent; with clocks, also the clock its completion carries
+  /// (empty without clocks).
   VectorClock tcgen05Issue(OpStep &o);
 
   // Ops the model does not know (Explorer.cpp).
@@ -284,8 +289,15 @@ private:
   void touchBar(uint64_t key, bool write) const;
   /// Notes the buffers `v` reaches (their alias classes).
   void touchBuffers(Footprint &f, const ir::Value *v, bool write) const;
+  /// The region process `pr` runs (a partition's, or the function's).
+  const ir::Region *regionOf(const Proc &pr) const;
   /// What every op of the region process `pr` runs may touch (cached).
   const Footprint &futureOf(const Proc &pr) const;
+  /// The buffer classes that ops of that region write other than through
+  /// the tcgen05 agent (stores by the process, its wgmma / bulk-store /
+  /// cp.async agents and its TMA copies: the writes a later arrive of the
+  /// process publishes in the data-flow rows), cached.
+  const std::vector<uint32_t> &arrivePublishedWritesOf(const Proc &pr) const;
   /// What going from `s` to `n` changed, into `f`.
   void addChanges(const State &s, const State &n, Footprint &f) const;
   /// The successors to explore first: those of the smallest set of actors
@@ -295,6 +307,7 @@ private:
   bool reduces() const { return opts_.reduction && !opts_.lockstep; }
   Footprint *foot_ = nullptr;
   mutable std::unordered_map<const ir::Region *, Footprint> futures_;
+  mutable std::unordered_map<const ir::Region *, std::vector<uint32_t>> arriveWrites_;
   mutable std::unordered_map<const ir::Operation *, dialect::OperandRoles> roles_;
   mutable std::unordered_map<const ir::Operation *, SourcePoint> points_;
   std::vector<uint32_t> bufferClass_; // allocation id -> alias class
@@ -349,6 +362,8 @@ private:
   const kernel::WarpSpecialize *attrWs_ = nullptr;
   std::map<int, interp::EventSet> partitionSkip_;
   Observer *observer_ = nullptr;
+  bool clocks_ = false;       // observer_ && observer_->usesClocks()
+  bool rowsOnArrive_ = false; // observer_ && observer_->rowsChangeOnArrive()
   bool recordHangs_ = false;
   bool proof_ = false;        // prove(): symbolic trip counts, folding
   interp::TripProof trips_;   // prove(): the periods the shifts need

@@ -606,12 +606,15 @@ bool Explorer::copyIssue(OpStep &o, Async &a, Undecided &unknown) {
   }
   size_t actor = copyActor(o.pi, it->second);
   Proc &np = o.np();
-  ++np.asyncTick;
+  if (tracksClocks())
+    ++np.asyncTick;
   for (const ir::Value *w : o.r.writes)
     recordAccess(o.n, o.pi, o.op, w, true, kBarrierAgent, actor);
-  a.vc = np.vc;
-  a.vc.set(actor, np.asyncTick);
-  np.vc.tick(actorOf(o.pi));
+  if (tracksClocks()) {
+    a.vc = np.vc;
+    a.vc.set(actor, np.asyncTick);
+    np.vc.tick(actorOf(o.pi));
+  }
   return true;
 }
 
@@ -625,7 +628,7 @@ Explorer::Outcome Explorer::stepAsyncIssue(OpStep &o, Undecided &unknown) {
   a.key = o.key;
   a.op = o.op;
   a.from = static_cast<uint32_t>(o.pi);
-  if (tracksClocks() && tma) {
+  if (observes() && tma) {
     if (!copyIssue(o, a, unknown))
       return Outcome::Unknown;
   } else if (tracksClocks()) {
@@ -660,13 +663,16 @@ VectorClock Explorer::tcgen05Issue(OpStep &o) {
   // Happens-before: the issuer's tcgen05 agent reads and writes the op's
   // buffers with what the issuer knows; the issuer moves on.
   VectorClock clock;
-  if (!tracksClocks())
+  if (!observes())
     return clock;
-  ++o.np().asyncTick;
+  if (tracksClocks())
+    ++o.np().asyncTick;
   for (const ir::Value *rv : o.r.reads)
     recordAccess(o.n, o.pi, o.op, rv, false, kBarrierAgent);
   for (const ir::Value *wv : o.r.writes)
     recordAccess(o.n, o.pi, o.op, wv, true, kBarrierAgent);
+  if (!tracksClocks())
+    return clock;
   clock = o.np().vc;
   clock.set(actorOf(o.pi, kBarrierAgent), o.np().asyncTick);
   o.np().vc.tick(actorOf(o.pi));
@@ -832,7 +838,7 @@ Explorer::Outcome Explorer::stepAref(OpStep &o, Undecided &unknown) {
     t.tx = o.r.bytes.value_or(0);
     t.op = o.op;
     t.from = static_cast<uint32_t>(o.pi);
-    if (tracksClocks() && !copyIssue(o, t, unknown))
+    if (observes() && !copyIssue(o, t, unknown))
       return Outcome::Unknown;
     issueAsync(o.n, t, opts_.inOrderAsync);
     o.st.action = "issues TMA load of " + std::to_string(t.tx) + " bytes on " + barName(t.key);

@@ -48,6 +48,8 @@ public:
   bool onAccess(const model::Explorer &x, model::State &s, const model::Access &a,
                 const model::VectorClock &vc) override;
   void onArrive(const model::Explorer &x, model::State &s, size_t pi, uint64_t key) override;
+  bool rowsChangeOnArrive() const override { return true; }
+  bool usesClocks() const override { return false; }
   void onWait(const model::Explorer &x, model::State &s, size_t pi, uint64_t key, int64_t phase) override;
   bool onFinish(const model::Explorer &x, const model::State &s) override;
   /// The slots' allocations whose write or read rows differ.

@@ -3,6 +3,8 @@
 // the expected GPU outcome's "wrong results".
 #include "checks/stale/StaleCheck.h"
 
+#include <algorithm>
+
 #include "checks/model/Explorer.h"
 #include "checks/model/Schedule.h"
 
@@ -148,10 +150,14 @@ std::string inOrderWrongResults(const ir::Module &m, const kernel::Kernel &k, co
 }
 
 void refineExpectedGpu(const ir::Module &m, const std::vector<kernel::Kernel> &kernels, const DeadlockOptions &opts,
-                       std::vector<KernelDeadlockResult> &results) {
+                       std::vector<KernelDeadlockResult> &results, const std::vector<KernelFlowResult> *flow) {
   for (KernelDeadlockResult &d : results) {
     if (d.expectedGpu.empty() || d.expectedGpu.starts_with("hang") || d.expectedGpu.starts_with("fault"))
       continue; // undecided, or the in-order schedules hang or fault before results matter
+    if (flow && std::any_of(flow->begin(), flow->end(), [&](const KernelFlowResult &f) {
+          return f.kernel == d.kernel && f.verdict == "clean";
+        }))
+      continue; // every schedule of every planned run was explored without a hit: in-order ones too
     for (const kernel::Kernel &k : kernels)
       if (k.entry && k.name == d.kernel) {
         d.inOrderWrong = inOrderWrongResults(m, k, opts);

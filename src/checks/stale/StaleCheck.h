@@ -63,8 +63,12 @@ std::vector<KernelFlowResult> checkDataFlow(const ir::Module &m, const std::vect
 std::string inOrderWrongResults(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &opts);
 
 /// Sets `d.inOrderWrong` from the in-order data-flow search of its kernel
-/// and recomputes `d.expectedGpu` (model::expectedGpuLine).
+/// and recomputes `d.expectedGpu` (model::expectedGpuLine). With `flow`,
+/// the full data-flow check of the same kernels under the same options: a
+/// kernel it found clean is not searched again, since the in-order
+/// schedules are some of the schedules that check explored completely.
 void refineExpectedGpu(const ir::Module &m, const std::vector<kernel::Kernel> &kernels, const DeadlockOptions &opts,
-                       std::vector<KernelDeadlockResult> &results);
+                       std::vector<KernelDeadlockResult> &results,
+                       const std::vector<KernelFlowResult> *flow = nullptr);
 
 } // namespace tscope::checks::stale
