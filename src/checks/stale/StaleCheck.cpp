@@ -14,7 +14,7 @@ namespace {
 
 /// The state cap of each run of the expected line's in-order search: it
 /// adds to every `tscope deadlock`, and a search cut there finds nothing.
-constexpr size_t kExpectedLineStates = 100'000;
+constexpr size_t kExpectedLineMin = 10'000, kExpectedLineMax = 100'000;
 
 std::optional<SourcePoint> pointOfOp(const kernel::Kernel &k, const ir::Operation *op) {
   if (!op)
@@ -126,7 +126,15 @@ std::vector<KernelFlowResult> checkDataFlow(const ir::Module &m, const std::vect
   return out;
 }
 
-std::string inOrderWrongResults(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &opts) {
+size_t expectedLineBudget(const KernelDeadlockResult &d) {
+  size_t explored = d.proof.states;
+  for (const DeadlockRun &r : d.runs)
+    explored += r.states;
+  return std::clamp(4 * explored, kExpectedLineMin, kExpectedLineMax);
+}
+
+std::string inOrderWrongResults(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &opts,
+                                size_t maxStates) {
   if (!k.entry || !hasRingBuffers(k))
     return "";
   std::vector<std::string> unbound;
@@ -136,7 +144,7 @@ std::string inOrderWrongResults(const ir::Module &m, const kernel::Kernel &k, co
   model::Explorer x(m, k, io, &obs);
   for (auto &[b, label] : runs) {
     obs.hit.reset();
-    DeadlockRun d = x.run(b, label, kExpectedLineStates);
+    DeadlockRun d = x.run(b, label, maxStates);
     if (obs.hit) {
       const FlowHit &h = *obs.hit;
       const ir::Operation *at = h.kind == FlowKind::StaleRead ? h.access : h.write;
@@ -160,7 +168,7 @@ void refineExpectedGpu(const ir::Module &m, const std::vector<kernel::Kernel> &k
       continue; // every schedule of every planned run was explored without a hit: in-order ones too
     for (const kernel::Kernel &k : kernels)
       if (k.entry && k.name == d.kernel) {
-        d.inOrderWrong = inOrderWrongResults(m, k, opts);
+        d.inOrderWrong = inOrderWrongResults(m, k, opts, expectedLineBudget(d));
         break;
       }
     d.expectedGpu = model::expectedGpuLine(d);

@@ -58,9 +58,15 @@ std::vector<KernelFlowResult> checkDataFlow(const ir::Module &m, const std::vect
 /// The first stale read or lost write of `k` in the in-order schedules of
 /// its planned runs (a bounded search, model::inOrderOptions), as the words
 /// of the expected GPU outcome ("a stale read of smem[1] (IR 120) in the
-/// run N=4"); empty when none is reached (each run is capped at 100,000
-/// states: a cut search finds nothing).
-std::string inOrderWrongResults(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &opts);
+/// run N=4"); empty when none is reached (each run is capped at
+/// `maxStates`: a cut search finds nothing).
+std::string inOrderWrongResults(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &opts,
+                                size_t maxStates);
+
+/// The state budget of each run of the in-order data-flow search that
+/// refines `d`'s expected GPU line: four times the states its deadlock
+/// search explored (runs and proof), at least 10,000 and at most 100,000.
+size_t expectedLineBudget(const KernelDeadlockResult &d);
 
 /// Sets `d.inOrderWrong` from the in-order data-flow search of its kernel
 /// and recomputes `d.expectedGpu` (model::expectedGpuLine). With `flow`,
