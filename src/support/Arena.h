@@ -59,6 +59,16 @@ public:
       slabSize_ = bytes;
   }
 
+  /// Takes over the slabs of `other` (filled on another thread): what lives
+  /// there is freed with this arena. `other` is left empty.
+  void adopt(Arena &&other) {
+    slabs_.insert(slabs_.end(), other.slabs_.begin(), other.slabs_.end());
+    reserved_ += other.reserved_;
+    other.slabs_.clear();
+    other.reserved_ = 0;
+    other.cur_ = other.end_ = 0;
+  }
+
   /// Total bytes reserved in slabs.
   size_t bytesReserved() const { return reserved_; }
 
