@@ -14,7 +14,8 @@ namespace tscope::ir {
 /// (a line continuation, or an escaped newline inside a string). The lexer
 /// makes a split_marker token of each; lines it might also read as one
 /// (after a `\r`) are left out: a missing cut only makes a unit larger.
-/// `data` needs no terminator; offsets are ascending.
-std::vector<uint32_t> findChunkMarkers(const char *data, size_t size);
+/// `data` needs no terminator; offsets are ascending. Large buffers are
+/// scanned in pieces on up to `threads` threads.
+std::vector<uint32_t> findChunkMarkers(const char *data, size_t size, unsigned threads = 1);
 
 } // namespace tscope::ir

@@ -376,16 +376,22 @@ private:
   const OpName *intern(std::string_view name) {
     if (!internLock_)
       return m_.internName(name);
+    // The direct-mapped cache of Module::internName, kept per parser.
+    size_t h = name.size() * 31 + static_cast<unsigned char>(name.back()) * 7 +
+               static_cast<unsigned char>(name[name.size() / 2]);
+    const OpName *&slot = nameCache_[h & (kNameCache - 1)];
+    if (slot && slot->name == name)
+      return slot;
     auto it = localNames_.find(name);
     if (it != localNames_.end())
-      return it->second;
+      return slot = it->second;
     const OpName *n;
     {
       std::lock_guard<std::mutex> hold(*internLock_);
       n = m_.internName(name);
     }
     localNames_.emplace(name, n);
-    return n;
+    return slot = n;
   }
 
   Module &m_;
@@ -397,6 +403,8 @@ private:
   ParseStats &stats_;
   std::mutex *internLock_;
   std::unordered_map<std::string_view, const OpName *> localNames_;
+  static constexpr size_t kNameCache = 256;
+  const OpName *nameCache_[kNameCache] = {};
   Token tok_;
   Token ahead_;              // the token after tok_ when hasAhead_
   bool hasAhead_ = false;
@@ -2054,7 +2062,7 @@ std::unique_ptr<Module> parseModule(std::unique_ptr<SourceBuffer> buf,
   bool parsed = false;
   if (threads > 1 && size >= envCount("TSCOPE_PARSE_SPLIT_MIN", options.minSplitBytes, true)) {
     std::vector<uint32_t> starts =
-        unitStarts(findChunkMarkers(m->buffer().data(), size), size, threads * kUnitsPerThread);
+        unitStarts(findChunkMarkers(m->buffer().data(), size, threads), size, threads * kUnitsPerThread);
     threads = std::min<unsigned>(threads, static_cast<unsigned>(starts.size()));
     if (starts.size() > 1)
       parsed = parseUnits(*m, diags, threads, starts);

@@ -73,5 +73,24 @@ TEST(ChunkSplit, NotAfterABackslashLine) {
   EXPECT_EQ(markers("\"x\\\n// -----\n\""), V{});
 }
 
+TEST(ChunkSplit, PiecesScannedInParallelFindTheSame) {
+  // 9 MB of lines scanned in 4 MiB+ pieces: markers and dash runs on both
+  // sides of every piece boundary (3 pieces of 3 MB), found once each.
+  std::string s;
+  while (s.size() < 9'000'000)
+    s += "%1 = arith.addi %0, %0 : i32 -> \"-----\"\n";
+  size_t step = (s.size() + 2) / 3;
+  for (size_t b : {step, 2 * step})
+    for (size_t d : {size_t(0), size_t(1), size_t(3), size_t(5), size_t(9), size_t(40)}) {
+      size_t at = s.rfind('\n', b - d) + 1;
+      s.insert(at, "// --------\n");
+    }
+  std::vector<uint32_t> one = findChunkMarkers(s.data(), s.size(), 1);
+  EXPECT_EQ(one.size(), 12u);
+  EXPECT_EQ(one, findChunkMarkers(s.data(), s.size(), 4));
+  EXPECT_EQ(one, findChunkMarkers(s.data(), s.size(), 2));
+  EXPECT_EQ(one, lexerMarkers(s));
+}
+
 } // namespace
 } // namespace tscope::ir
