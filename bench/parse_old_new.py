@@ -5,7 +5,8 @@ medians. The new binary also runs with TSCOPE_THREADS=1 (its serial parse).
 MB/s from CPU time is what one core does; MB/s from wall time is what the
 parallel parse improves (on an idle machine).
 
-usage: parse_old_new.py OLD NEW FILE... [--runs N]
+usage: parse_old_new.py OLD NEW FILE... [--runs N] [--threads 2,4,...]
+(--threads adds rows for the new binary under TSCOPE_THREADS=n)
 """
 import argparse
 import os
@@ -22,6 +23,7 @@ def main():
     ap.add_argument("new")
     ap.add_argument("files", nargs="+")
     ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--threads", default="")
     a = ap.parse_args()
     print(f"{'input':<16} {'binary':<11} {'MB/s cpu':>9} {'MB/s wall':>10} {'cpu s':>7} {'wall s':>7} {'RSS/input':>9}")
     for f in a.files:
@@ -31,6 +33,8 @@ def main():
             "new": ([a.new, "parse", f], None),
             "new serial": (["env", "TSCOPE_THREADS=1", a.new, "parse", f], None),
         }
+        for t in filter(None, a.threads.split(",")):
+            cmds[f"new T={t}"] = (["env", f"TSCOPE_THREADS={t}", a.new, "parse", f], None)
         res = measure(cmds, a.runs)
         for n, (cpu, rss, wall) in res.items():
             print(f"{pathlib.Path(f).name:<16} {n:<11} {mb / cpu:>9.1f} {mb / wall:>10.1f} {cpu:>7.3f} {wall:>7.3f} "
