@@ -12,7 +12,7 @@
 #include <unordered_map>
 
 #include "dumps/LineDiff.h"
-#include "dumps/Parallel.h"
+#include "support/Parallel.h"
 #include "ir/Parser.h"
 #include "support/Progress.h"
 
@@ -56,7 +56,8 @@ SnapshotResult checkText(std::string_view ir, const std::string &logName, const 
   auto t0 = Clock::now();
   SnapshotResult r;
   support::Diagnostics diags;
-  auto m = ir::parseModule(support::SourceBuffer::fromString(logName, ir), diags);
+  // Snapshots are checked in parallel already: one thread each.
+  auto m = ir::parseModule(support::SourceBuffer::fromString(logName, ir), diags, {.threads = 1});
   if (diags.errorCount() || !m) {
     r.verdict = StepVerdict::Unparsed;
     for (const support::Diagnostic &d : diags.all())
@@ -349,7 +350,7 @@ PassCheckResult checkPassLog(const dumps::PassLog &log, const dumps::PassAnalysi
   support::ProgressLine progress("tscope passes --check", "snapshots", work.size());
   std::atomic<size_t> done{0};
   std::mutex progressMutex;
-  dumps::parallelFor(work.size(), dumps::workerCount(threads), [&](size_t j) {
+  support::parallelFor(work.size(), support::workerCount(threads), [&](size_t j) {
     if (work[j] == UINT32_MAX) {
       res.results[j].reason = "the log ends inside this dump";
       return;

@@ -167,7 +167,8 @@ OpCounts countOpsFast(std::string_view ir, IrLanguage language) {
 
 OpCounts countOpsParsed(std::string_view ir, std::deque<std::string> &pool, size_t &parseErrors) {
   support::Diagnostics diags;
-  auto m = ir::parseModule(support::SourceBuffer::fromString("snapshot", ir), diags);
+  // Called per snapshot on the pass-log workers: one thread each.
+  auto m = ir::parseModule(support::SourceBuffer::fromString("snapshot", ir), diags, {.threads = 1});
   parseErrors = diags.errorCount();
   std::unordered_map<std::string_view, uint32_t> counts;
   std::vector<const ir::Region *> work;

@@ -8,9 +8,13 @@
 #include <unordered_map>
 
 #include "dumps/ContentHash.h"
-#include "dumps/Parallel.h"
+#include "support/Parallel.h"
 
 namespace tscope::dumps {
+
+using support::parallelFor;
+using support::prefault;
+using support::workerCount;
 namespace {
 
 std::string_view stageOf(const Snapshot &s, const OpCounts &ops) {

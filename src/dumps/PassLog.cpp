@@ -11,10 +11,14 @@
 #include <unordered_set>
 
 #include "dumps/ContentHash.h"
-#include "dumps/Parallel.h"
+#include "support/Parallel.h"
 #include "dumps/TextLines.h"
 
 namespace tscope::dumps {
+
+using support::parallelFor;
+using support::prefault;
+using support::workerCount;
 
 const char *headerKindName(HeaderKind k) {
   switch (k) {

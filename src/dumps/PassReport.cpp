@@ -6,10 +6,13 @@
 #include <unordered_map>
 
 #include "dumps/DumpIndex.h"
-#include "dumps/Parallel.h"
+#include "support/Parallel.h"
 #include "dumps/TextLines.h"
 
 namespace tscope::dumps {
+
+using support::parallelFor;
+using support::workerCount;
 namespace {
 
 std::string passLabel(const Snapshot &s) {

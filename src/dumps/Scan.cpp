@@ -14,7 +14,7 @@
 #include "dumps/IndexReport.h"
 #include "dumps/InstrStats.h"
 #include "dumps/Occupancy.h"
-#include "dumps/Parallel.h"
+#include "support/Parallel.h"
 #include "dumps/StatsReport.h"
 #include "dumps/WarpBudget.h"
 #include "ir/Parser.h"
@@ -22,6 +22,9 @@
 #include "support/SourceBuffer.h"
 
 namespace tscope::dumps {
+
+using support::parallelFor;
+using support::workerCount;
 
 long scanDirectory(const std::string &root, const ScanOptions &opts, std::ostream &out, std::string &error) {
   auto idx = indexDirectory(root, error);
@@ -82,7 +85,7 @@ long scanDirectory(const std::string &root, const ScanOptions &opts, std::ostrea
     if (e.has(Stage::Ttgir)) {
       if (auto buf = support::SourceBuffer::open(e.path(Stage::Ttgir), err)) {
         support::Diagnostics diags;
-        auto m = ir::parseModule(std::move(buf), diags);
+        auto m = ir::parseModule(std::move(buf), diags, {.threads = 1}); // files run in parallel
         j["ttgir"] = {{"ops", m->stats().ops}, {"functions", m->stats().functions},
                       {"parse_errors", diags.errorCount()}};
         auto budgets = warpSpecBudgets(*m);

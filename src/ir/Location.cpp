@@ -2,6 +2,7 @@
 #include "ir/Location.h"
 
 #include "ir/ByteScan.h"
+#include "support/Parallel.h"
 
 #include <algorithm>
 #include <cctype>
@@ -229,10 +230,13 @@ private:
 
 } // namespace
 
-std::vector<MissingLocAlias> missingLocAliases(const Module &m) {
-  std::vector<MissingLocAlias> out;
+namespace {
+
+/// The undefined location aliases of chunk `c`, appended to `out` in order
+/// of first use.
+void missingInChunk(const Module &m, const Chunk &c, std::vector<MissingLocAlias> &out) {
   std::string_view all = m.buffer().text();
-  for (const Chunk &c : m.chunks()) {
+  {
     std::unordered_map<std::string_view, size_t> seen; // name -> index into out
     DefinedAliases defined(m, c);
     std::string_view text = all.substr(c.range.offset, c.range.size);
@@ -306,11 +310,29 @@ std::vector<MissingLocAlias> missingLocAliases(const Module &m) {
       at = j;
     }
   }
+}
+
+} // namespace
+
+std::vector<MissingLocAlias> missingLocAliases(const Module &m, unsigned threads) {
+  std::vector<MissingLocAlias> out;
+  const std::vector<Chunk> &chunks = m.chunks();
+  if (threads <= 1 || chunks.size() < 2) {
+    for (const Chunk &c : chunks)
+      missingInChunk(m, c, out);
+    return out;
+  }
+  // Chunks are independent (each has its own aliases): scanned in parallel,
+  // joined in chunk order, as the loop above gives them.
+  std::vector<std::vector<MissingLocAlias>> per(chunks.size());
+  support::parallelFor(chunks.size(), threads, [&](size_t i) { missingInChunk(m, chunks[i], per[i]); }, 4);
+  for (const auto &v : per)
+    out.insert(out.end(), v.begin(), v.end());
   return out;
 }
 
-void warnMissingLocAliases(const Module &m, support::Diagnostics &diags) {
-  std::vector<MissingLocAlias> missing = missingLocAliases(m);
+void warnMissingLocAliases(const Module &m, support::Diagnostics &diags, unsigned threads) {
+  std::vector<MissingLocAlias> missing = missingLocAliases(m, threads);
   for (size_t i = 0; i < missing.size() && i < kMissingLocWarnings; ++i) {
     const MissingLocAlias &a = missing[i];
     diags.report(support::Severity::Warning, &m.buffer(), a.firstUse,

@@ -40,12 +40,13 @@ struct MissingLocAlias {
   uint32_t uses = 0;
 };
 
-/// The undefined location aliases of every chunk, in order of first use.
-std::vector<MissingLocAlias> missingLocAliases(const Module &m);
+/// The undefined location aliases of every chunk, in order of first use;
+/// chunks are scanned on up to `threads` threads (the order stays).
+std::vector<MissingLocAlias> missingLocAliases(const Module &m, unsigned threads = 1);
 
 /// Warns on `diags` about missingLocAliases: one warning per alias at its
 /// first use (the first `kMissingLocWarnings`), then one that counts the rest.
-void warnMissingLocAliases(const Module &m, support::Diagnostics &diags);
+void warnMissingLocAliases(const Module &m, support::Diagnostics &diags, unsigned threads = 1);
 
 /// How many undefined location aliases get a warning of their own.
 inline constexpr size_t kMissingLocWarnings = 8;

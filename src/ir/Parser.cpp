@@ -11,16 +11,21 @@
 // attribute dictionary.
 #include "ir/Parser.h"
 
+#include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "ir/ByteScan.h"
+#include "ir/ChunkSplit.h"
 #include "ir/Lexer.h"
 #include "ir/Location.h"
 #include "ir/TextScan.h"
+#include "support/Parallel.h"
 
 namespace tscope::ir {
 
@@ -174,12 +179,32 @@ bool isOpenerToken(Token::Kind k) {
          k == Token::less;
 }
 
+/// Where one parser puts what it reads: the Module itself (serial), or a
+/// unit's own arena, chunk list and counts (parallel, stitched afterwards).
+struct ParseSink {
+  support::Arena &arena;
+  std::vector<Chunk> &chunks;
+  ParseStats &stats;
+  std::mutex *internLock = nullptr; // set when parsers share the Module
+};
+
 class Parser {
 public:
-  Parser(Module &m, Diagnostics &diags)
-      : m_(m), diags_(diags), buf_(m.buffer()), lex_(m.buffer()) {}
+  Parser(Module &m, Diagnostics &diags, ParseSink sink)
+      : m_(m), diags_(diags), buf_(m.buffer()), lex_(m.buffer()), arena_(sink.arena),
+        chunks_(sink.chunks), stats_(sink.stats), internLock_(sink.internLock) {}
 
-  void run();
+  /// Where run() stopped: at the `// -----` marker at `offset`, or at the end
+  /// of the file (`atEnd`); `started` is false when `begin` held no marker.
+  struct Stop {
+    uint32_t offset = 0;
+    bool atEnd = false;
+    bool started = true;
+  };
+  /// Parses the chunks that start at `begin` (0, or the offset of a
+  /// `// -----` marker, whose line is `line`) until a chunk ends at a marker
+  /// at or after `limit`, or the file ends. From 0 with no limit: the file.
+  Stop run(uint32_t begin = 0, uint32_t limit = UINT32_MAX, uint32_t line = 1);
 
 private:
   enum class FrameKind : uint8_t { Region, PrettyOp, GenericOp };
@@ -346,10 +371,40 @@ private:
   void inferPrettyResultTypes(Operation *op, SourceRange header);
   void typesFromSignature(Operation *op);
 
+  /// The op name `name`, interned in the Module (under internLock_ when
+  /// parsers run in parallel: names repeat, so a local table answers first).
+  const OpName *intern(std::string_view name) {
+    if (!internLock_)
+      return m_.internName(name);
+    // The direct-mapped cache of Module::internName, kept per parser.
+    size_t h = name.size() * 31 + static_cast<unsigned char>(name.back()) * 7 +
+               static_cast<unsigned char>(name[name.size() / 2]);
+    const OpName *&slot = nameCache_[h & (kNameCache - 1)];
+    if (slot && slot->name == name)
+      return slot;
+    auto it = localNames_.find(name);
+    if (it != localNames_.end())
+      return slot = it->second;
+    const OpName *n;
+    {
+      std::lock_guard<std::mutex> hold(*internLock_);
+      n = m_.internName(name);
+    }
+    localNames_.emplace(name, n);
+    return slot = n;
+  }
+
   Module &m_;
   Diagnostics &diags_;
   const SourceBuffer &buf_;
   Lexer lex_;
+  support::Arena &arena_;
+  std::vector<Chunk> &chunks_;
+  ParseStats &stats_;
+  std::mutex *internLock_;
+  std::unordered_map<std::string_view, const OpName *> localNames_;
+  static constexpr size_t kNameCache = 256;
+  const OpName *nameCache_[kNameCache] = {};
   Token tok_;
   Token ahead_;              // the token after tok_ when hasAhead_
   bool hasAhead_ = false;
@@ -405,8 +460,20 @@ private:
   std::vector<SourceRange> resultTypes_;
 };
 
-void Parser::run() {
-  tok_ = lex_.lex();
+Parser::Stop Parser::run(uint32_t begin, uint32_t limit, uint32_t line) {
+  lineOff_ = begin;
+  lineNo_ = line;
+  if (begin == 0) {
+    tok_ = lex_.lex();
+  } else {
+    // As the serial parse stands after the chunk before: on the marker,
+    // lexed at a line start, which it then consumes.
+    lex_.restore({buf_.data() + begin, true});
+    tok_ = lex_.lex();
+    if (tok_.kind != Token::split_marker || offsetOf(tok_) != begin)
+      return {begin, false, false};
+    consume();
+  }
   for (;;) {
     startChunk();
     bool ok = true;
@@ -430,22 +497,25 @@ void Parser::run() {
       recover();
     finishChunk();
     if (tok_.kind == Token::split_marker) {
+      if (offsetOf(tok_) >= limit)
+        return {offsetOf(tok_), false, true};
       consume();
       continue;
     }
     break;
   }
+  return {static_cast<uint32_t>(buf_.size()), true, true};
 }
 
 void Parser::startChunk() {
-  m_.chunks().emplace_back();
-  chunk_ = &m_.chunks().back();
+  chunks_.emplace_back();
+  chunk_ = &chunks_.back();
   chunkStart_ = tok_.kind == Token::eof ? static_cast<uint32_t>(buf_.size())
                                         : offsetOf(tok_);
-  if (tok_.kind == Token::eof && !m_.chunks().empty())
+  if (tok_.kind == Token::eof && !chunks_.empty())
     chunkStart_ = lastEnd_;
-  Region *r = m_.arena().make<Region>();
-  Block *b = m_.arena().make<Block>();
+  Region *r = arena_.make<Region>();
+  Block *b = arena_.make<Block>();
   r->push(b);
   chunk_->body = r;
   names_.clear();
@@ -467,7 +537,7 @@ void Parser::finishChunk() {
     sawModule |= op->name->name == "builtin.module";
   }
   if (sawOp && !sawModule)
-    ++m_.stats().modules;
+    ++stats_.modules;
   uint32_t end = tok_.kind == Token::eof ? static_cast<uint32_t>(buf_.size())
                                          : offsetOf(tok_);
   chunk_->range = {chunkStart_, end > chunkStart_ ? end - chunkStart_ : 0};
@@ -607,7 +677,7 @@ bool Parser::parseBlockLabel(size_t fi) {
   f.region->push(b);
   b->label = rangeOf(label);
   f.block = b;
-  ++m_.stats().blocks;
+  ++stats_.blocks;
   if (tok_.kind == Token::l_paren) {
     consume();
     std::vector<PendingArg> args;
@@ -636,7 +706,7 @@ bool Parser::parseBlockLabel(size_t fi) {
       return expected("')' to end the block arguments");
     consume();
     b->numArgs = static_cast<uint32_t>(args.size());
-    b->args = m_.arena().makeArray<Value>(args.size());
+    b->args = arena_.makeArray<Value>(args.size());
     for (uint32_t i = 0; i < b->numArgs; ++i) {
       Value &v = b->args[i];
       v.kind = Value::BlockArgument;
@@ -646,7 +716,7 @@ bool Parser::parseBlockLabel(size_t fi) {
       v.type = args[i].type;
       defineValues(m_.str(v.name), &v, 1);
     }
-    m_.stats().values += b->numArgs;
+    stats_.values += b->numArgs;
   }
   if (tok_.kind != Token::colon)
     return expected("':' after the block label");
@@ -663,7 +733,7 @@ Block *Parser::blockRef(size_t fi, const Token &t) {
     error(t, "block label outside a region");
     return nullptr;
   }
-  Block *b = m_.arena().make<Block>();
+  Block *b = arena_.make<Block>();
   // Keep a region's refs contiguous: nested regions push later and pop first.
   blockRefs_.push_back({t.spelling, b, false, offsetOf(t)});
   return b;
@@ -858,13 +928,13 @@ bool Parser::startOp() {
   if (frames_.size() > kMaxDepth * 2)
     return error(tok_, "operations nested deeper than 4096 regions");
   size_t ri = frames_.size() - 1;
-  Operation *op = m_.arena().make<Operation>();
-  op->name = m_.internName(name);
+  Operation *op = arena_.make<Operation>();
+  op->name = intern(name);
   op->form = generic ? Operation::Form::Generic : Operation::Form::Pretty;
   op->line = line;
   op->range.offset = start;
   op->numResults = numResults;
-  op->results = m_.arena().makeArray<Value>(numResults);
+  op->results = arena_.makeArray<Value>(numResults);
   uint32_t k = 0;
   for (uint32_t g = 0; g < numGroups; ++g) {
     const Group &gr = g < 64 ? groups[g] : many[g - 64];
@@ -877,14 +947,14 @@ bool Parser::startOp() {
     }
   }
   frames_[ri].block->push(op);
-  ++m_.stats().ops;
+  ++stats_.ops;
   if (op->name->opName() == "func" && op->name->dialectSize)
-    ++m_.stats().functions;
+    ++stats_.functions;
   else if (op->name->name == "builtin.module")
-    ++m_.stats().modules;
+    ++stats_.modules;
   if (generic)
-    ++m_.stats().genericOps;
-  m_.stats().values += numResults;
+    ++stats_.genericOps;
+  stats_.values += numResults;
   Frame f{generic ? FrameKind::GenericOp : FrameKind::PrettyOp};
   f.op = op;
   f.operandMark = operands_.size();
@@ -927,7 +997,7 @@ Value *Parser::useValue(const Token &t, bool pretty, bool *ok) {
     }
     s = s.substr(0, hash);
   }
-  ++m_.stats().uses;
+  ++stats_.uses;
   if (const NameTable::Entry *e = names_.lookup(s)) {
     if (number < e->count)
       return e->first + number;
@@ -941,7 +1011,7 @@ Value *Parser::useValue(const Token &t, bool pretty, bool *ok) {
   for (ForwardRef &fr : forwardRefs_)
     if (!fr.placeholder->owner && fr.name == s && fr.number == number)
       return fr.placeholder;
-  Value *ph = m_.arena().make<Value>();
+  Value *ph = arena_.make<Value>();
   ph->kind = Value::Unresolved;
   ph->number = number;
   ph->name = {offsetOf(t), static_cast<uint32_t>(s.size())};
@@ -975,7 +1045,7 @@ void Parser::resolveForwardRefs(Operation *root) {
   for (ForwardRef &fr : forwardRefs_) {
     if (fr.placeholder->owner)
       continue;
-    ++m_.stats().unresolvedUses;
+    ++stats_.unresolvedUses;
     std::string name(m_.str(fr.placeholder->name));
     if (fr.number)
       name += "#" + std::to_string(fr.number);
@@ -997,7 +1067,7 @@ bool Parser::pushRegion(size_t fi, bool withPendingArgs) {
   if (f.op->numRegions == Operation::kMaxRegions)
     return error(tok_, "more than " + std::to_string(Operation::kMaxRegions) +
                            " regions in one operation");
-  Region *r = m_.arena().make<Region>();
+  Region *r = arena_.make<Region>();
   r->parent = f.op;
   r->range.offset = offsetOf(tok_);
   r->index = f.op->numRegions;
@@ -1007,10 +1077,10 @@ bool Parser::pushRegion(size_t fi, bool withPendingArgs) {
     f.op->firstRegion = r;
   f.lastRegion = r;
   ++f.op->numRegions;
-  ++m_.stats().regions;
-  Block *b = m_.arena().make<Block>();
+  ++stats_.regions;
+  Block *b = arena_.make<Block>();
   r->push(b);
-  ++m_.stats().blocks;
+  ++stats_.blocks;
   consume(); // '{'
   Frame rf{FrameKind::Region};
   rf.region = r;
@@ -1020,7 +1090,7 @@ bool Parser::pushRegion(size_t fi, bool withPendingArgs) {
   size_t nPending = withPendingArgs ? pending_.size() - f.pendingMark : 0;
   if (nPending) {
     b->numArgs = static_cast<uint32_t>(nPending);
-    b->args = m_.arena().makeArray<Value>(nPending);
+    b->args = arena_.makeArray<Value>(nPending);
     for (uint32_t i = 0; i < b->numArgs; ++i) {
       Value &v = b->args[i];
       const PendingArg &a = pending_[f.pendingMark + i];
@@ -1030,7 +1100,7 @@ bool Parser::pushRegion(size_t fi, bool withPendingArgs) {
       v.name = a.name;
       v.type = a.type;
     }
-    m_.stats().values += nPending;
+    stats_.values += nPending;
     pending_.resize(f.pendingMark);
   }
   frames_.push_back(rf);
@@ -1039,8 +1109,8 @@ bool Parser::pushRegion(size_t fi, bool withPendingArgs) {
   uint32_t depth = 0;
   for (const Frame &x : frames_)
     depth += x.kind == FrameKind::Region && !x.topLevel;
-  if (depth > m_.stats().maxDepth)
-    m_.stats().maxDepth = depth;
+  if (depth > stats_.maxDepth)
+    stats_.maxDepth = depth;
   return true;
 }
 
@@ -1053,7 +1123,7 @@ void Parser::finishOp(size_t fi) {
   static_assert(sizeof(Value *) == sizeof(Block *) && alignof(Value *) == alignof(Block *));
   op->numOperands = static_cast<uint32_t>(nOps);
   op->numSuccessors = static_cast<uint16_t>(nSucc);
-  op->operands = nOps + nSucc ? static_cast<Value **>(m_.arena().allocate(
+  op->operands = nOps + nSucc ? static_cast<Value **>(arena_.allocate(
                                     sizeof(Value *) * (nOps + nSucc), alignof(Value *)))
                               : nullptr;
   if (nOps)
@@ -1793,13 +1863,13 @@ bool Parser::genericFunctionType(size_t fi, Operation *op) {
   if (op->numResults == 0 && nResults > 0) {
     // Results may be left unnamed: `"op"() : () -> i32`.
     op->numResults = nResults;
-    op->results = m_.arena().makeArray<Value>(nResults);
+    op->results = arena_.makeArray<Value>(nResults);
     for (uint32_t i = 0; i < nResults; ++i) {
       op->results[i].kind = Value::Result;
       op->results[i].number = i;
       op->results[i].owner = op;
     }
-    m_.stats().values += nResults;
+    stats_.values += nResults;
   }
   if (nResults != op->numResults)
     return error(tok_, "operation defines " + std::to_string(op->numResults) +
@@ -1870,13 +1940,157 @@ bool Parser::stepGeneric(size_t fi) {
   return true;
 }
 
+/// One unit of a parallel parse: the chunks from `begin` (0 or a marker) to
+/// the marker at `end` (or the end of the file), read into its own arena,
+/// chunk list, counts and diagnostics, then stitched in file order.
+struct ParseUnit {
+  uint32_t begin = 0, end = 0;
+  uint32_t line = 1; // the line of `begin`
+  support::Arena arena;
+  std::vector<Chunk> chunks;
+  ParseStats stats;
+  Diagnostics diags;
+  Parser::Stop stop;
+};
+
+/// Units per thread: work is handed out unit by unit, so a slow unit (one
+/// large chunk) does not leave the other threads idle for long.
+constexpr size_t kUnitsPerThread = 4;
+
+/// A positive count in environment variable `name`, else `fallback`.
+size_t envCount(const char *name, size_t fallback, bool allowZero) {
+  const char *v = std::getenv(name);
+  if (!v || !*v)
+    return fallback;
+  char *e = nullptr;
+  unsigned long long n = std::strtoull(v, &e, 10);
+  if (*e || (n == 0 && !allowZero) || n > (1ull << 40))
+    return fallback;
+  return static_cast<size_t>(n);
+}
+
+/// Unit starts: 0, then markers at least size/want bytes apart.
+std::vector<uint32_t> unitStarts(const std::vector<uint32_t> &markers, size_t size, size_t want) {
+  std::vector<uint32_t> starts{0};
+  size_t target = std::max<size_t>(1, size / std::max<size_t>(1, want));
+  for (uint32_t mk : markers)
+    if (mk > starts.back() && mk - starts.back() >= target)
+      starts.push_back(mk);
+  return starts;
+}
+
+void addStats(ParseStats &to, const ParseStats &s) {
+  to.ops += s.ops;
+  to.modules += s.modules;
+  to.functions += s.functions;
+  to.genericOps += s.genericOps;
+  to.blocks += s.blocks;
+  to.regions += s.regions;
+  to.values += s.values;
+  to.uses += s.uses;
+  to.unresolvedUses += s.unresolvedUses;
+  to.maxDepth = std::max(to.maxDepth, s.maxDepth);
+}
+
+/// Parses the units that start at `starts` on `threads` threads into `m`.
+/// False, with `m` and `diags` untouched but for interned names, when a unit
+/// did not end where the next one starts (a marker the parse did not take
+/// as one): then only a serial parse gives the serial result.
+bool parseUnits(Module &m, Diagnostics &diags, unsigned threads,
+                const std::vector<uint32_t> &starts) {
+  const char *data = m.buffer().data();
+  size_t n = starts.size();
+  std::unique_ptr<ParseUnit[]> units(new ParseUnit[n]);
+  for (size_t k = 0; k < n; ++k) {
+    units[k].begin = starts[k];
+    units[k].end = k + 1 < n ? starts[k + 1] : static_cast<uint32_t>(m.buffer().size());
+  }
+  // Each unit counts its lines first, so that every parser knows the line
+  // it starts on (op lines are counted from there).
+  support::parallelFor(n, threads, [&](size_t k) {
+    units[k].line = detail::countNewlines(data + units[k].begin, data + units[k].end);
+  }, 1);
+  uint32_t line = 1;
+  for (size_t k = 0; k < n; ++k) {
+    uint32_t newlines = units[k].line;
+    units[k].line = line;
+    line += newlines;
+  }
+  std::mutex internLock;
+  support::parallelFor(n, threads, [&](size_t k) {
+    ParseUnit &u = units[k];
+    u.arena.firstSlab(size_t(u.end - u.begin) + (u.end - u.begin) / 4);
+    Parser p(m, u.diags, {u.arena, u.chunks, u.stats, &internLock});
+    u.stop = p.run(u.begin, k + 1 < n ? u.end : UINT32_MAX, u.line);
+  }, 1);
+  for (size_t k = 0; k < n; ++k) {
+    const Parser::Stop &s = units[k].stop;
+    bool last = k + 1 == n;
+    if (!s.started || s.atEnd != last || (!last && s.offset != units[k].end))
+      return false;
+  }
+  size_t chunks = 0;
+  for (size_t k = 0; k < n; ++k)
+    chunks += units[k].chunks.size();
+  m.chunks().reserve(chunks);
+  for (size_t k = 0; k < n; ++k) {
+    ParseUnit &u = units[k];
+    m.arena().adopt(std::move(u.arena));
+    for (Chunk &c : u.chunks)
+      m.chunks().push_back(std::move(c));
+    addStats(m.stats(), u.stats);
+    for (const support::Diagnostic &d : u.diags.all())
+      diags.report(d.severity, d.buffer, d.offset, d.message, d.checkId);
+  }
+  return true;
+}
+
+/// The serial parse unless `parsed` (on `threads` threads), then the checks
+/// over the whole file.
+std::unique_ptr<Module> finishModule(std::unique_ptr<Module> m, Diagnostics &diags, bool parsed,
+                                     unsigned threads);
+
 } // namespace
 
 std::unique_ptr<Module> parseModule(std::unique_ptr<SourceBuffer> buf,
-                                    Diagnostics &diags) {
+                                    Diagnostics &diags, const ParseOptions &options) {
   auto m = std::make_unique<Module>(std::move(buf));
-  Parser p(*m, diags);
-  p.run();
+  unsigned threads = support::workerCount(
+      options.threads ? options.threads
+                      : static_cast<unsigned>(envCount("TSCOPE_THREADS", 0, false)));
+  size_t size = m->buffer().size();
+  bool parsed = false;
+  if (threads > 1 && size >= envCount("TSCOPE_PARSE_SPLIT_MIN", options.minSplitBytes, true)) {
+    std::vector<uint32_t> starts =
+        unitStarts(findChunkMarkers(m->buffer().data(), size, threads), size, threads * kUnitsPerThread);
+    threads = std::min<unsigned>(threads, static_cast<unsigned>(starts.size()));
+    if (starts.size() > 1)
+      parsed = parseUnits(*m, diags, threads, starts);
+  }
+  return finishModule(std::move(m), diags, parsed, threads);
+}
+
+namespace detail {
+std::unique_ptr<Module> parseModuleInUnits(std::unique_ptr<SourceBuffer> buf, Diagnostics &diags,
+                                           unsigned threads, const std::vector<uint32_t> &starts,
+                                           bool *inUnits) {
+  auto m = std::make_unique<Module>(std::move(buf));
+  bool parsed = starts.size() > 1 && starts[0] == 0 &&
+                std::is_sorted(starts.begin(), starts.end()) &&
+                std::adjacent_find(starts.begin(), starts.end()) == starts.end() &&
+                starts.back() < m->buffer().size() && parseUnits(*m, diags, threads, starts);
+  *inUnits = parsed;
+  return finishModule(std::move(m), diags, parsed, threads);
+}
+} // namespace detail
+
+namespace {
+std::unique_ptr<Module> finishModule(std::unique_ptr<Module> m, Diagnostics &diags, bool parsed,
+                                     unsigned threads) {
+  if (!parsed) {
+    Parser p(*m, diags, {m->arena(), m->chunks(), m->stats()});
+    p.run();
+  }
   // An empty file (or one of comments only) is almost always a wrong path or
   // a truncated dump; a file of alias definitions alone is a valid module.
   bool anything = m->stats().ops > 0;
@@ -1885,8 +2099,10 @@ std::unique_ptr<Module> parseModule(std::unique_ptr<SourceBuffer> buf,
   if (!anything && diags.errorCount() == 0)
     diags.error(&m->buffer(), 0, "file holds no operations");
   if (diags.errorCount() == 0)
-    warnMissingLocAliases(*m, diags);
+    warnMissingLocAliases(*m, diags, parsed ? threads : 1);
   return m;
 }
+
+} // namespace
 
 } // namespace tscope::ir

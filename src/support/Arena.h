@@ -59,6 +59,21 @@ public:
       slabSize_ = bytes;
   }
 
+  /// Takes over the slabs of `other` (filled on another thread): what lives
+  /// there is freed with this arena. `other` is left empty.
+  void adopt(Arena &&other) {
+    // Nothing more is allocated there: the pages after the last object go
+    // back (a huge page is otherwise resident whole, up to 2 MiB per arena).
+    size_t tail = (other.cur_ + 4095) & ~size_t(4095);
+    if (tail < other.end_)
+      ::madvise(reinterpret_cast<void *>(tail), other.end_ - tail, MADV_DONTNEED);
+    slabs_.insert(slabs_.end(), other.slabs_.begin(), other.slabs_.end());
+    reserved_ += other.reserved_;
+    other.slabs_.clear();
+    other.reserved_ = 0;
+    other.cur_ = other.end_ = 0;
+  }
+
   /// Total bytes reserved in slabs.
   size_t bytesReserved() const { return reserved_; }
 

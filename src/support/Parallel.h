@@ -12,7 +12,7 @@
 #include <sys/mman.h>
 #endif
 
-namespace tscope::dumps {
+namespace tscope::support {
 
 /// Worker threads to use: `requested`, or every core when 0.
 inline unsigned workerCount(unsigned requested) {
@@ -69,4 +69,4 @@ inline void prefault(const void *p, size_t bytes, unsigned threads) {
 #endif
 }
 
-} // namespace tscope::dumps
+} // namespace tscope::support
