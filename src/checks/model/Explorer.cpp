@@ -926,6 +926,28 @@ void Explorer::touchBuffers(Footprint &f, const ir::Value *v, bool write) const 
   }
 }
 
+namespace {
+
+/// Calls `fn` on every op of `region`, nested regions included.
+template <class Fn>
+void forEachOpIn(const ir::Region *region, Fn &&fn) {
+  std::vector<const ir::Operation *> work;
+  for (const ir::Block *b = region->first; b; b = b->next)
+    for (const ir::Operation *o = b->first; o; o = o->next)
+      work.push_back(o);
+  while (!work.empty()) {
+    const ir::Operation *op = work.back();
+    work.pop_back();
+    for (ir::Region *r = op->firstRegion; r; r = r->next)
+      for (ir::Block *b = r->first; b; b = b->next)
+        for (ir::Operation *o = b->first; o; o = o->next)
+          work.push_back(o);
+    fn(op);
+  }
+}
+
+} // namespace
+
 const ir::Region *Explorer::regionOf(const Proc &pr) const {
   if (pr.ws)
     if (const kernel::Partition *p = pr.ws->find(pr.partition); p && p->region)
@@ -939,27 +961,17 @@ const std::vector<uint32_t> &Explorer::arrivePublishedWritesOf(const Proc &pr) c
   if (!fresh)
     return it->second;
   Footprint f;
-  std::vector<const ir::Operation *> work;
-  for (const ir::Block *b = region->first; b; b = b->next)
-    for (const ir::Operation *o = b->first; o; o = o->next)
-      work.push_back(o);
-  while (!work.empty()) {
-    const ir::Operation *op = work.back();
-    work.pop_back();
-    for (ir::Region *r = op->firstRegion; r; r = r->next)
-      for (ir::Block *b = r->first; b; b = b->next)
-        for (ir::Operation *o = b->first; o; o = o->next)
-          work.push_back(o);
+  forEachOpIn(region, [&](const ir::Operation *op) {
     // tcgen05 writes (MMA results, tmem_copy) are the barrier agent's:
     // published when made (stale::FlowObserver).
     OpKind kind = dialect::kindOf(op);
     if (kind == OpKind::TcGen5Mma || kind == OpKind::TcGen5MmaScaled || kind == OpKind::TmemCopy)
-      continue;
+      return;
     const dialect::OperandRoles &r = roles(op);
     for (const ir::Value *v : r.writes)
       touchBuffers(f, v, true);
     touchBuffers(f, r.buffer, true);
-  }
+  });
   f.normalize();
   for (const BufferUse &u : f.buffers)
     it->second.push_back(u.cls);
@@ -977,17 +989,7 @@ const Footprint &Explorer::futureOf(const Proc &pr) const {
   // Any process may reach a branch on an unbound input (and, proving, a
   // symbolic loop: expand() adds that, since the cache serves both modes).
   f.choices = true;
-  std::vector<const ir::Operation *> work;
-  for (const ir::Block *b = region->first; b; b = b->next)
-    for (const ir::Operation *o = b->first; o; o = o->next)
-      work.push_back(o);
-  while (!work.empty()) {
-    const ir::Operation *op = work.back();
-    work.pop_back();
-    for (ir::Region *r = op->firstRegion; r; r = r->next)
-      for (ir::Block *b = r->first; b; b = b->next)
-        for (ir::Operation *o = b->first; o; o = o->next)
-          work.push_back(o);
+  forEachOpIn(region, [&](const ir::Operation *op) {
     OpKind kind = dialect::kindOf(op);
     if (opts_.edits)
       if (auto ins = opts_.edits->arriveBefore.find(op); ins != opts_.edits->arriveBefore.end())
@@ -995,7 +997,7 @@ const Footprint &Explorer::futureOf(const Proc &pr) const {
           f.write(a.alloc, kAnySlot); // an edit's arrive before the op
     if (kind == OpKind::NamedBarrierArrive || kind == OpKind::NamedBarrierWait) {
       f.named = true;
-      continue;
+      return;
     }
     if (kind == OpKind::WarpSpecialize || kind == OpKind::WarpGroup || kind == OpKind::InitBarrier)
       f.global = true; // only the process outside the partitions, before a fork or after a join
@@ -1018,7 +1020,7 @@ const Footprint &Explorer::futureOf(const Proc &pr) const {
     for (const ir::Value *v : r.writes)
       touchBuffers(f, v, true);
     touchBuffers(f, r.buffer, true);
-  }
+  });
   f.normalize();
   return f;
 }
