@@ -138,17 +138,14 @@ bool dataFlowEnabled(const CheckContext &ctx) {
   return !ctx.disabled.count("stale-read") || !ctx.disabled.count("lost-write");
 }
 
-/// The data-flow check's results, computed on first use and kept in the
-/// context when it has room for them.
-const std::vector<stale::KernelFlowResult> &sharedFlow(const CheckContext &ctx,
-                                                       std::vector<stale::KernelFlowResult> &local) {
-  if (!ctx.flow) {
-    local = stale::checkDataFlow(ctx.module, ctx.kernels, ctx.deadlock);
-    return local;
-  }
+/// The data-flow check's results, computed on first use; null when the
+/// context keeps none (then the data-flow analysis explores on its own).
+const std::vector<stale::KernelFlowResult> *sharedFlow(const CheckContext &ctx) {
+  if (!ctx.flow)
+    return nullptr;
   if (!*ctx.flow)
     *ctx.flow = stale::checkDataFlow(ctx.module, ctx.kernels, ctx.deadlock);
-  return **ctx.flow;
+  return &**ctx.flow;
 }
 
 AnalysisOutcome runDeadlockCheck(const CheckContext &ctx) {
@@ -161,10 +158,8 @@ AnalysisOutcome runDeadlockCheck(const CheckContext &ctx) {
     fix::addFixes(ctx.module, ctx.kernels, ctx.deadlock, results);
   }
   // In-order schedules that finish but read stale data: wrong results.
-  if (dataFlowEnabled(ctx)) {
-    std::vector<stale::KernelFlowResult> local;
-    stale::refineExpectedGpu(ctx.module, ctx.kernels, ctx.deadlock, results, ctx.flow ? &sharedFlow(ctx, local) : nullptr);
-  }
+  if (dataFlowEnabled(ctx))
+    stale::refineExpectedGpu(ctx.module, ctx.kernels, ctx.deadlock, results, sharedFlow(ctx));
   return outcomeOf(deadlockFindings(ctx.module.buffer(), results), ctx.disabled);
 }
 
@@ -216,8 +211,11 @@ AnalysisOutcome runRaceCheck(const CheckContext &ctx) {
 }
 
 AnalysisOutcome runDataFlowCheck(const CheckContext &ctx) {
-  std::vector<stale::KernelFlowResult> local;
-  return outcomeOf(stale::flowFindings(ctx.module.buffer(), sharedFlow(ctx, local)), ctx.disabled);
+  const auto *shared = sharedFlow(ctx);
+  return outcomeOf(stale::flowFindings(ctx.module.buffer(), shared ? *shared
+                                                                    : stale::checkDataFlow(ctx.module, ctx.kernels,
+                                                                                           ctx.deadlock)),
+                   ctx.disabled);
 }
 
 AnalysisOutcome runTmemCheck(const CheckContext &ctx) {

@@ -11,13 +11,12 @@ using dialect::OpKind;
 
 void Explorer::localAccess(State &s, size_t pi, const ir::Operation *op) {
   OpKind kind = dialect::kindOf(op);
-  bool groupOp = kind == OpKind::WarpGroupDotWait || kind == OpKind::TmaStoreWait || kind == OpKind::AsyncWait ||
-                 kind == OpKind::AsyncCommitGroup;
-  if (groupOp && !tracksClocks())
-    return; // group waits only move happens-before epochs
   // Waits that retire all but the newest N groups of an agent: the process
-  // now knows their accesses are over.
+  // now knows their accesses are over. Group bookkeeping only moves
+  // happens-before epochs: none without clocks.
   auto retire = [&](Agent a, const char *attr) {
+    if (!tracksClocks())
+      return;
     Proc &pr = s.procs.mut(pi);
     Proc::Groups &g = pr.groups[groupIndex(a)];
     int64_t n = dialect::intAttr(m_, op, attr).value_or(0);
@@ -40,6 +39,8 @@ void Explorer::localAccess(State &s, size_t pi, const ir::Operation *op) {
     return retire(kCpAsyncAgent, "num");
   if (kind == OpKind::AsyncCommitGroup) {
     // Closes the cp.async group: every copy issued since the last commit.
+    if (!tracksClocks())
+      return;
     Proc &pr = s.procs.mut(pi);
     Proc::Groups &g = pr.groups[groupIndex(kCpAsyncAgent)];
     if (g.tick && (g.pending.empty() || g.pending.back() != g.tick))
