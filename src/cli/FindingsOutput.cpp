@@ -93,13 +93,24 @@ std::string provedGloss(const checks::TripProofResult &p, const std::string &wha
          " (proof below)";
 }
 
+/// The inputs the proof's counterexample needs, or null.
+nlohmann::json witnessJson(const checks::TripProofResult &p) {
+  if (p.witness.empty())
+    return nullptr;
+  nlohmann::json args = nlohmann::json::object();
+  for (const auto &[name, value] : p.witness)
+    args[name] = value;
+  return {{"args", args}, {"why", p.witnessWhy}};
+}
+
 nlohmann::json proofJson(const checks::TripProofResult &p) {
   if (!p.attempted)
     return nullptr;
   return {{"proved", p.proved}, {"why", p.why},     {"states", p.states},
           {"folds", p.folds},   {"loops", p.loops}, {"inputs", p.inputs},
           {"from_trip", p.fromTrip}, {"zero_trip_why", p.zeroTripWhy},
-          {"by_structure", p.byStructure.empty() ? nlohmann::json(nullptr) : nlohmann::json(p.byStructure)}};
+          {"by_structure", p.byStructure.empty() ? nlohmann::json(nullptr) : nlohmann::json(p.byStructure)},
+          {"witness", witnessJson(p)}};
 }
 
 void kernelHeader(std::ostream &os, const std::string &kernel, const std::string &verdict, const char *gloss,

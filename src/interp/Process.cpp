@@ -484,6 +484,19 @@ template <class IsEvent> StepResult Process::run(IsEvent &&isEvent) {
           if (std::optional<int64_t> v = trips_->resolve(ops[k].term()))
             ops[k] = Scalar::known(*v, ops[k].width() ? ops[k].width() : in.width); // a fixed trip count's bound
       }
+      if (trips_ && in.code == Opcode::Cmp && n == 2) {
+        TripCompare t = tripCompare(pc, in, ops);
+        if (t.kind == TripCompare::Choose) {
+          choice_ = {t.param, t.at};
+          choiceSettles_ = t.settling;
+          return unknownAt(pc, StepResult::Cause::TripChoice, ops[ops[0].isKnown() ? 1 : 0]);
+        }
+        if (t.kind == TripCompare::Known) {
+          env_[d.slot] = {Scalar::known(t.value, in.width ? in.width : 1), d.id};
+          pc = in.end;
+          continue;
+        }
+      }
       Scalar r = evaluate(in.code, in.width, in.flags, in.imm, ops, in.numOps <= 3 ? n : in.numOps,
                           in.op->result(0));
       if (trips_) {
@@ -492,6 +505,13 @@ template <class IsEvent> StepResult Process::run(IsEvent &&isEvent) {
           moves |= ops[k].tripDependent();
         r = moves ? carryTrip(in.code, in.width, in.imm, ops, n, r, trips_)
                   : withOperandTerms(in.code, in.width, in.imm, ops, n, r);
+        if (!moves && n == 2 && r.term() && (in.code == Opcode::Add || in.code == Opcode::Sub)) {
+          // X + c, c + X, X - c: a sum the comparisons with a bound read.
+          if (ops[1].isKnown() && ops[0].term())
+            trips_->noteAffine(r.term(), ops[0].term(), in.code == Opcode::Add ? ops[1].sext() : -ops[1].sext());
+          else if (in.code == Opcode::Add && ops[0].isKnown() && ops[1].term())
+            trips_->noteAffine(r.term(), ops[1].term(), ops[0].sext());
+        }
       }
       env_[d.slot] = {r, d.id};
       pc = in.end;
@@ -699,6 +719,130 @@ bool symbolicOrKnown(const Scalar &s) { return s.isKnown() || s.term() != 0; }
 
 } // namespace
 
+uint8_t Process::registerLoop(uint32_t pc, const Scalar &lb, const Scalar &ub, const Scalar &st) {
+  const Instr &in = prog_->instrs_[pc];
+  const bool isUnsigned = in.flags & kUnsignedCmp;
+  uint64_t key = mixTerm(mixTerm(mixTerm(boundKey(lb), boundKey(ub)), boundKey(st)), isUnsigned);
+  uint8_t id = trips_->idOf(key, in.op ? in.op->line : 0);
+  if (!id)
+    return 0;
+  trips_->params->ensure(id, key, trips_->minTrips);
+  if (!ub.isKnown() && ub.term() && lb.isKnown() && st.isKnown() && st.sext() > 0 && !isUnsigned)
+    trips_->relate(ub.term(), lb.sext(), st.sext(), key, id);
+  return id;
+}
+
+void Process::relateLoopsAhead(uint32_t pc) {
+  // The loops after `pc` in the region being run whose bounds are already
+  // computed (a prologue's `N_CTX > 64` comes before its loop).
+  const Program &P = *prog_;
+  const Instr &here = P.instrs_[pc];
+  uint32_t end = here.parent != kNoIndex ? P.instrs_[here.parent].end : P.size();
+  auto readNow = [&](uint32_t opIndex, Scalar &out) {
+    ScalarRef r = P.refs_[opIndex];
+    if (r < 0) {
+      out = P.constant(r);
+      return true;
+    }
+    const Cell &c = env_[static_cast<uint32_t>(r)];
+    if (c.owner != P.refIds_[opIndex])
+      return false;
+    out = c.value;
+    return true;
+  };
+  for (uint32_t i = pc + 1; i < end && i < P.size(); ++i) {
+    const Instr &in = P.instrs_[i];
+    if (in.code != Opcode::For || in.numOps < 3)
+      continue;
+    Scalar lb, ub, st;
+    if (!readNow(in.opBegin, lb) || !readNow(in.opBegin + 1, ub) || !readNow(in.opBegin + 2, st))
+      continue;
+    if (lb.isKnown() && st.isKnown() && !ub.isKnown() && ub.term() && !lb.tripDependent() && !st.tripDependent())
+      registerLoop(i, lb, ub, st);
+  }
+}
+
+Process::TripCompare Process::tripCompare(uint32_t pc, const Instr &in, const Scalar *ops) {
+  // `(X + o) <pred> a`, X the upper bound of a symbolic loop: a question
+  // about that loop's trip count T (docs/Deadlock.md, "Comparisons with the
+  // bound"). Signed predicates only; X + o and the constants do not wrap.
+  TripCompare none;
+  const int u = !ops[0].isKnown() ? 0 : !ops[1].isKnown() ? 1 : -1;
+  if (u < 0 || !ops[1 - u].isKnown() || !ops[u].term())
+    return none;
+  auto pred = static_cast<CmpPredicate>(in.imm);
+  if (u == 1) {
+    switch (pred) {
+    case CmpPredicate::Slt: pred = CmpPredicate::Sgt; break;
+    case CmpPredicate::Sle: pred = CmpPredicate::Sge; break;
+    case CmpPredicate::Sgt: pred = CmpPredicate::Slt; break;
+    case CmpPredicate::Sge: pred = CmpPredicate::Sle; break;
+    default: return none;
+    }
+  }
+  const Scalar &a = ops[1 - u];
+  auto [base, o] = trips_->affineOf(ops[u].term());
+  // As `X > c`, negated or not.
+  int64_t c = 0;
+  bool neg = false, bad = __builtin_sub_overflow(a.sext(), o, &c);
+  switch (pred) {
+  case CmpPredicate::Sgt: break;                                             // X > a - o
+  case CmpPredicate::Sge: bad |= __builtin_sub_overflow(c, 1, &c); break;    // X > a - o - 1
+  case CmpPredicate::Slt: bad |= __builtin_sub_overflow(c, 1, &c); neg = true; break; // !(X >= a - o)
+  case CmpPredicate::Sle: neg = true; break;                                 // !(X > a - o)
+  default: return none;
+  }
+  if (bad)
+    return none;
+  auto answer = [&](bool x) {
+    TripCompare t;
+    t.kind = TripCompare::Known;
+    t.value = x != neg;
+    return t;
+  };
+  bool looked = false;
+  for (size_t i = 0;; ++i) {
+    if (i == trips_->relations.size()) {
+      if (looked)
+        return none;
+      looked = true;
+      relateLoopsAhead(pc);
+      if (i == trips_->relations.size())
+        return none;
+    }
+    const TripProof::UbRelation r = trips_->relations[i];
+    if (r.base != base || r.id > trips_->params->items.size() || !trips_->params->at(r.id).key)
+      continue;
+    // How `a` moves: not at all, or one trip of T per trip of r's loop.
+    bool moving = false;
+    if (a.tripDependent() && trips_->params->shifts(a.tripParam())) {
+      if (a.tripParam() != r.id || a.coefNum() != r.step * a.coefDen())
+        continue;
+      moving = true;
+    }
+    // X > c  <=>  T >= k, k = (c - lb + off) / step + 1, when that divides.
+    __int128 num = static_cast<__int128>(c) - r.lb + r.off;
+    const TripParam &p = trips_->params->at(r.id);
+    if (num < 0) {
+      // c below every bound of a loop that runs: X > c whenever T >= 1.
+      if (p.n >= 1)
+        return answer(true);
+      continue;
+    }
+    if (num % r.step != 0 || num / r.step + 1 > INT32_MAX)
+      continue;
+    int64_t k = static_cast<int64_t>(num / r.step) + 1;
+    if (p.fixed || p.n >= k)
+      return answer(p.n >= k);
+    TripCompare t;
+    t.kind = TripCompare::Choose;
+    t.param = r.id;
+    t.at = p.n;
+    t.settling = !moving;
+    return t;
+  }
+}
+
 Process::LoopMove Process::symbolicEntry(uint32_t pc, const Scalar &lb, const Scalar &ub, const Scalar &st,
                                          LoopFrame &f) {
   if (movesOpen(lb) || movesOpen(ub) || movesOpen(st))
@@ -707,19 +851,9 @@ Process::LoopMove Process::symbolicEntry(uint32_t pc, const Scalar &lb, const Sc
     return LoopMove::Concrete;
   if (!symbolicOrKnown(lb) || !symbolicOrKnown(ub) || !symbolicOrKnown(st) || (st.isKnown() && st.sext() <= 0))
     return LoopMove::Concrete; // the concrete path names what is missing
-  const Instr &in = prog_->instrs_[pc];
-  uint64_t key = mixTerm(mixTerm(mixTerm(boundKey(lb), boundKey(ub)), boundKey(st)), in.flags & kUnsignedCmp);
-  uint8_t id = trips_->idOf(key, in.op ? in.op->line : 0);
+  uint8_t id = registerLoop(pc, lb, ub, st);
   if (!id)
     return LoopMove::Concrete;
-  trips_->params->ensure(id, key, trips_->minTrips);
-  if (!ub.isKnown() && lb.isKnown() && st.isKnown() && st.sext() == 1) {
-    bool known = false;
-    for (const auto &b : trips_->bounds)
-      known |= b.first == ub.term();
-    if (!known)
-      trips_->bounds.push_back({ub.term(), {id, lb.sext()}});
-  }
   f = LoopFrame{};
   f.instr = pc;
   f.iv = lb.isKnown() ? lb.sext() : 0;
@@ -736,6 +870,7 @@ Process::LoopMove Process::symbolicEntry(uint32_t pc, const Scalar &lb, const Sc
     break;
   }
   choice_ = {id, 0};
+  choiceSettles_ = false;
   return LoopMove::Choose;
 }
 
@@ -751,6 +886,7 @@ Process::LoopMove Process::symbolicNext(LoopFrame &f) {
     break;
   }
   choice_ = {f.param, f.trip + 1};
+  choiceSettles_ = false;
   return LoopMove::Choose;
 }
 

@@ -182,6 +182,10 @@ public:
   bool resumeAfterChoice();
   /// The trip parameter and iteration a TripChoice stop asks about.
   std::pair<uint8_t, int64_t> pendingChoice() const { return choice_; }
+  /// True when that stop is a comparison with the loop's bound against a
+  /// value that does not move (a prologue's `N_CTX > 64`): its answer is
+  /// not the same for a shifted state (docs/Deadlock.md).
+  bool choiceSettles() const { return choiceSettles_; }
   /// A hash of the state that leaves out what moves with the open trip
   /// parameters of `params` (values, loop counters).
   size_t shapeHash(const TripParams &params) const;
@@ -214,6 +218,21 @@ private:
   enum class LoopMove : uint8_t { Enter, Exit, Choose, Concrete, Dependent };
   LoopMove symbolicEntry(uint32_t pc, const Scalar &lb, const Scalar &ub, const Scalar &st, LoopFrame &f);
   LoopMove symbolicNext(LoopFrame &f);
+  /// The parameter of a symbolic loop at `pc` with these bounds (0: none),
+  /// with the relation of its upper bound recorded.
+  uint8_t registerLoop(uint32_t pc, const Scalar &lb, const Scalar &ub, const Scalar &st);
+  /// Registers the loops after `pc` in its region whose bounds are computed.
+  void relateLoopsAhead(uint32_t pc);
+  /// A comparison of a loop bound's expression, read as a question about
+  /// the loop's trip count.
+  struct TripCompare {
+    enum Kind : uint8_t { None, Known, Choose } kind = None;
+    bool value = false;    ///< Known: the comparison's value
+    bool settling = false; ///< Choose: against a value that does not move
+    uint8_t param = 0;     ///< Choose: the parameter and the trip it asks about
+    int64_t at = 0;
+  };
+  TripCompare tripCompare(uint32_t pc, const Program::Instr &in, const Scalar *ops);
   Scalar ivValue(const LoopFrame &f, unsigned width, const ir::Value *iv) const;
   bool movesOpen(const Scalar &s) const;
   void markInductions(const ir::Operation *loop, uint8_t param, const Program::Dest *args, uint32_t n);
@@ -235,6 +254,7 @@ private:
   StepResult last_;
   TripProof *trips_ = nullptr;
   std::pair<uint8_t, int64_t> choice_{0, 0};
+  bool choiceSettles_ = false;
   /// partitionOfLoop: the ops this process steps over, and the instruction
   /// at which it is Done (the loop's end); null / kNoIndex otherwise.
   const EventSet *skip_ = nullptr;

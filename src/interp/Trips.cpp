@@ -65,13 +65,42 @@ size_t TripParams::hash() const {
 std::optional<int64_t> TripProof::resolve(uint64_t t) const {
   if (!t || !params)
     return std::nullopt;
-  for (const auto &[term, b] : bounds)
-    if (term == t && b.first <= params->items.size()) {
-      const TripParam &p = params->at(b.first);
+  auto [base, off] = affineOf(t);
+  for (const UbRelation &r : relations)
+    if (r.base == base && r.step == 1 && r.id <= params->items.size()) {
+      const TripParam &p = params->at(r.id);
       if (p.fixed && p.n >= 1)
-        return b.second + p.n;
+        return r.lb + p.n - r.off + off;
     }
   return std::nullopt;
+}
+
+std::pair<uint64_t, int64_t> TripProof::affineOf(uint64_t t) const {
+  for (const auto &[term, a] : affine)
+    if (term == t)
+      return a;
+  return {t, 0};
+}
+
+void TripProof::noteAffine(uint64_t t, uint64_t of, int64_t c) {
+  if (!t || !of || t == of)
+    return;
+  for (const auto &a : affine)
+    if (a.first == t)
+      return;
+  auto [base, off] = affineOf(of);
+  int64_t sum = 0;
+  if (__builtin_add_overflow(off, c, &sum))
+    return;
+  affine.push_back({t, {base, sum}});
+}
+
+void TripProof::relate(uint64_t ubTerm, int64_t lb, int64_t step, uint64_t key, uint8_t id) {
+  for (const UbRelation &r : relations)
+    if (r.key == key)
+      return;
+  auto [base, off] = affineOf(ubTerm);
+  relations.push_back({base, off, lb, step, key, id});
 }
 
 void TripProof::require(uint8_t id, uint64_t m) {

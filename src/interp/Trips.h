@@ -61,12 +61,33 @@ struct TripProof {
   std::vector<uint64_t> period; ///< by id - 1; 1 when nothing is required
   std::vector<uint64_t> keys;   ///< by id - 1: the parameters met, in the order met
   std::vector<uint32_t> lines;  ///< by id - 1: the IR line of the first loop of each
-  std::vector<std::pair<uint64_t, std::pair<uint8_t, int64_t>>> bounds; ///< ub term -> (id, lb) of step-1 loops
+  /// A loop `for lb to X + off step s` (lb, s known, s > 0, signed) over
+  /// an unknown input expression X: its parameter's trip count T is
+  /// max(0, ceil((X + off - lb) / s)), so `X > lb - off + (k-1) s` is
+  /// exactly `T >= k` (k >= 1).
+  struct UbRelation {
+    uint64_t base = 0; ///< the term of X
+    int64_t off = 0;
+    int64_t lb = 0;
+    int64_t step = 1;
+    uint64_t key = 0; ///< the parameter's key
+    uint8_t id = 0;   ///< the parameter
+  };
+  std::vector<UbRelation> relations;
+  /// Terms of unknowns that are another unknown plus a constant: term ->
+  /// (base term, offset). `X - 128` is X's base with offset -128.
+  std::vector<std::pair<uint64_t, std::pair<uint64_t, int64_t>>> affine;
   int64_t minTrips = 0; ///< the smallest trip count explored (1: loops that run 0 times are left out)
-  /// The value of the unknown input term `t` when it is the upper bound of a
-  /// step-1 loop whose parameter is fixed at n >= 1 in the current state
-  /// (then ub = lb + n exactly); nullopt otherwise.
+  /// The value of the unknown input term `t` when it is X + c for the upper
+  /// bound X + off of a step-1 loop whose parameter is fixed at n >= 1 in
+  /// the current state (then X + off = lb + n exactly); nullopt otherwise.
   std::optional<int64_t> resolve(uint64_t t) const;
+  /// (base term, offset) of term `t`: t itself with 0 when it is no sum.
+  std::pair<uint64_t, int64_t> affineOf(uint64_t t) const;
+  /// Records that term `t` is `of` plus `c` (of may itself be a sum).
+  void noteAffine(uint64_t t, uint64_t of, int64_t c);
+  /// Records the relation of a symbolic loop's upper bound (once per key).
+  void relate(uint64_t ubTerm, int64_t lb, int64_t step, uint64_t key, uint8_t id);
   /// The id of the parameter for `key` (the same in every state), added when
   /// new; 0 when there are too many parameters (more than 254).
   uint8_t idOf(uint64_t key, uint32_t line);

@@ -38,6 +38,7 @@ KernelDeadlockResult checkKernelDeadlocks(const ir::Module &m, const kernel::Ker
     res.runs.push_back(std::move(proofRun));
     runs.clear(); // the proof covers every value the runs would try
   }
+  model::addWitnessRun(m, k, opts, res.proof, runs);
   // The sweep goes on past a hang: a larger value may fault (an
   // over-arrival), which the GPU shows instead of the hang.
   model::DeadlockSweep sweep;

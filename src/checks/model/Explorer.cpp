@@ -1182,6 +1182,8 @@ std::vector<TraceStep> Explorer::pathTo(const Search &S, int64_t at) const {
 
 void Explorer::recordHang(Search &S, uint32_t si, DeadlockRun &out) {
   const State &s = S.states[si];
+  if (proof_ && !badTrips_)
+    badTrips_ = s.trips;
   out.verdict = "deadlock";
   out.states = S.states.size();
   describeStuck(*this, s, out.stuck);
@@ -1365,13 +1367,13 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
     out.states = S.states.size();
     return false;
   }
-  const size_t cap = proof_ ? std::min(runCap_, kProofStates) : runCap_;
+  const size_t cap = proof_ ? std::min(runCap_, folds_.empty() ? kProofFirstFold : kProofStates) : runCap_;
   if (S.states.size() > cap) {
     if (hung)
       return false;
     out.verdict = "unknown";
     out.stop.gap = Gap::Budget;
-    out.reason = proof_ ? "the state did not recur shifted within " + std::to_string(cap) + " states"
+    out.reason = proof_ ? (folds_.empty() ? "no state recurred shifted within the first " : "the state did not recur shifted within ") + std::to_string(cap) + " states"
                         : "more than " + std::to_string(cap) + " states";
     out.states = S.states.size();
     return false;
@@ -1407,12 +1409,16 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
     // The first over-arrival, met while building the successors of `si`;
     // the state after it is not explored (the GPU faults there).
     over_->trace = pathTo(S, si);
+    if (proof_ && !badTrips_)
+      badTrips_ = S.states[si].trips;
     over_->trace.push_back(*overStep_);
     overStep_.reset();
   }
   if (stopped_) {
     // The observer stopped while building successor stopStep_ of `si`.
     stopTrace_ = pathTo(S, si);
+    if (proof_ && !badTrips_)
+      badTrips_ = S.states[si].trips;
     if (stopStep_ < next.size())
       stopTrace_.push_back(next[stopStep_].second);
     out.verdict = "race";
@@ -1434,6 +1440,8 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
         // The observer ended the search at this finished state.
         stopped_ = true;
         stopTrace_ = pathTo(S, si);
+        if (proof_ && !badTrips_)
+          badTrips_ = s.trips;
         out.verdict = "race";
         out.states = S.states.size();
         return false;

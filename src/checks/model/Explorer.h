@@ -31,7 +31,11 @@ namespace tscope::checks::model {
 constexpr uint64_t kLocalSteps = 100'000;
 /// States a proof for every trip count explores before it gives up (the
 /// bounded runs then decide).
-constexpr size_t kProofStates = 60'000;
+constexpr size_t kProofStates = 80'000;
+/// States by which some state must have recurred shifted: a steady state
+/// that has not begun to recur by then is not reached within kProofStates
+/// either (the proved fixtures' first recurrence comes within 7,100).
+constexpr size_t kProofFirstFold = 25'000;
 /// Earlier states of the same shape a new state is compared with for a shift.
 constexpr size_t kFoldCandidates = 16;
 /// Trips past which an open trip count with no recurrence ends the proof.
@@ -189,6 +193,11 @@ private:
   // Proof mode (Proof.cpp): a symbolic loop's choice, and the scalars the
   // model reads, which must not move with a trip count.
   Outcome stepTripChoice(const State &s, size_t pi, Successors &out, Undecided &unknown);
+  /// Proof mode: the first process stopped at a trip count's choice (the
+  /// only one that moves then), or procs.size() when none is.
+  size_t pendingTripChoice(const State &s) const;
+  /// The inputs that give trip counts `bad` (TripProofResult::witness).
+  void witnessOf(const interp::TripParams &bad, TripProofResult &res) const;
   bool readsMove(const State &s, const Proc &pr, const ir::Operation *op, Undecided &unknown) const;
   Outcome stepOpAs(const State &s, size_t pi, Successors &out, Undecided &unknown, bool on);
   Outcome stepBranch(const State &s, size_t pi, Successors &out, Undecided &unknown);
@@ -368,6 +377,7 @@ private:
   bool proof_ = false;        // prove(): symbolic trip counts, folding
   interp::TripProof trips_;   // prove(): the periods the shifts need
   std::vector<std::vector<int64_t>> folds_; // prove(): the shift of every fold
+  std::optional<interp::TripParams> badTrips_; // prove(): the trip counts of the first hang, over-arrival or race
   mutable bool decidesSettling_ = false;    // prove(): a step read a comparison not yet settled
   std::chrono::steady_clock::time_point deadline_{}; // prove(): when the proof gives up
   /// An undecided value: Gap::Input when it depends on an unbound argument
@@ -424,6 +434,12 @@ std::vector<std::pair<interp::Bindings, std::string>> planRuns(const ir::Module 
 /// structure with no search (TripProofResult::byStructure).
 DeadlockRun proveEveryTripCount(Explorer &explorer, const ir::Module &m, const kernel::Kernel &k,
                                 const DeadlockOptions &opts, TripProofResult &proof);
+
+/// Adds to `runs` the run at the inputs the proof's counterexample needs
+/// (TripProofResult::witness), unless a planned run binds the same values:
+/// the sweep's values may not reach the trip count it hangs or races at.
+void addWitnessRun(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &opts,
+                   const TripProofResult &proof, std::vector<std::pair<interp::Bindings, std::string>> &runs);
 
 /// The kernel's deadlock verdict from its runs: a hang before a trap before
 /// all clean, else unknown (with the first unknown run's reason).

@@ -2,6 +2,8 @@
 // trip count", states which parts of a state are compared and why).
 #include "checks/model/Periodicity.h"
 
+#include <algorithm>
+
 namespace tscope::checks::model {
 
 namespace {
@@ -17,13 +19,15 @@ bool sameBarrier(const Bar &a, const Bar &b) {
          a.tx == b.tx && a.expected == b.expected && a.inited == b.inited && a.acc == b.acc && a.done == b.done;
 }
 
-/// A process's last wait relative to its barrier's current phase (the
-/// redundant-wait test compares the two).
+/// A process's last wait relative to its barrier's current phase. The
+/// redundant-wait test asks only whether the two are equal, and a phase
+/// never goes back (an init forgets the last wait), so every later phase
+/// is the same to the future: the age is 0 or 1.
 int64_t lastWaitAge(const State &s, const Proc &p) {
   if (p.lastKey == ~uint64_t(0))
     return 0;
   auto it = s.bars->find(p.lastKey);
-  return it == s.bars->end() ? p.lastPhase : it->second.phase - p.lastPhase;
+  return it == s.bars->end() ? p.lastPhase : std::min<int64_t>(it->second.phase - p.lastPhase, 1);
 }
 
 /// A process's named-barrier generation relative to the barrier's.

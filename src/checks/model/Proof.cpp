@@ -3,8 +3,10 @@
 // not move with a trip count), and the rounds of the proof itself
 // (docs/Deadlock.md, "Every trip count").
 #include <algorithm>
+#include <climits>
 
 #include "checks/model/Explorer.h"
+#include "interp/TripShift.h"
 #include "ir/Attribute.h"
 
 namespace tscope::checks::model {
@@ -27,6 +29,16 @@ Explorer::Outcome Explorer::stepTripChoice(const State &s, size_t pi, Successors
   if ((!op || dialect::kindOf(op) != OpKind::For) && !pr.p.loops().empty())
     loop = pr.p.program().opAt(pr.p.loops().back().instr);
   uint32_t line = loop ? loop->line : 0;
+  // A comparison with a loop's bound (`N_CTX > 64`) asks the same question
+  // of the loop's trip count; the trace names the loop and the comparison.
+  const bool compare = op && dialect::kindOf(op) != OpKind::For && pr.p.program().instr(pr.p.pc()).code ==
+                                                                       interp::Opcode::Cmp;
+  if (compare) {
+    loop = op;
+    line = id <= trips_.lines.size() ? trips_.lines[id - 1u] : 0;
+    if (pr.p.choiceSettles())
+      decidesSettling_ = true; // a shifted state may answer it otherwise (prove())
+  }
   if (foot_)
     foot_->trips = true;
   if (s.trips.decide(id, iteration) != interp::TripDecision::Choose) {
@@ -35,7 +47,9 @@ Explorer::Outcome Explorer::stepTripChoice(const State &s, size_t pi, Successors
     n.procs.mut(pi).p.resumeAfterChoice();
     bool more = s.trips.decide(id, iteration) == interp::TripDecision::More;
     TraceStep st{partName(pr),
-                 "the loop at IR " + std::to_string(line) +
+                 compare ? "arith.cmpi at IR line " + std::to_string(op->line) +
+                               " follows the trip count of the loop at IR " + std::to_string(line)
+                 : "the loop at IR " + std::to_string(line) +
                      (more ? " runs iteration " + std::to_string(iteration) : " ends after " + std::to_string(iteration) + " trips"),
                  where(loop)};
     if (!advance(n, pi, unknown))
@@ -47,7 +61,10 @@ Explorer::Outcome Explorer::stepTripChoice(const State &s, size_t pi, Successors
     State n = s;
     n.trips.choose(id, iteration, more);
     n.procs.mut(pi).p.resumeAfterChoice();
-    std::string what = more ? "the loop at IR " + std::to_string(line) + " runs iteration " +
+    std::string what = compare ? "the trip count of the loop at IR " + std::to_string(line) +
+                                     (more ? " is more than " : " is ") + std::to_string(iteration) +
+                                     " (arith.cmpi at IR line " + std::to_string(op->line) + " compares with its bound)"
+                       : more ? "the loop at IR " + std::to_string(line) + " runs iteration " +
                                   std::to_string(iteration) + " (trip count > " + std::to_string(iteration) + ")"
                             : "the loop at IR " + std::to_string(line) + " ends after " +
                                   std::to_string(iteration) + " trips (trip count = " + std::to_string(iteration) +
@@ -106,6 +123,7 @@ DeadlockRun Explorer::prove(const interp::Bindings &b, std::string label, TripPr
     // with the periods it ended with, until every fold agrees.
     for (int round = 0; round < 4; ++round) {
       folds_.clear();
+      badTrips_.reset();
       run = this->run(b, label);
       if (run.verdict != "no-deadlock" || shiftsHold(folds_, trips_))
         break;
@@ -142,7 +160,82 @@ DeadlockRun Explorer::prove(const interp::Bindings &b, std::string label, TripPr
   } else {
     res.why = "with the trip counts free, an interleaving over-arrives on an mbarrier";
   }
+  if (!res.proved && run.verdict != "unknown" && run.verdict != "no-deadlock" && badTrips_) {
+    witnessOf(*badTrips_, res);
+    if (!res.witness.empty()) {
+      std::string at;
+      for (const auto &[name, value] : res.witness)
+        at += (at.empty() ? "" : ", ") + name + "=" + std::to_string(value);
+      res.why += "; a run at " + at + " gives it its " + res.witnessWhy;
+    }
+  }
   return run;
+}
+
+void Explorer::witnessOf(const interp::TripParams &bad, TripProofResult &res) const {
+  // Each trip count of the counterexample read back into the input that
+  // bounds its loop: `for lb to X + off step s` runs T trips at
+  // X = lb - off + T s (the largest such X; T = 0 at X = lb - off). An
+  // open count (at least T) takes T.
+  const ir::Block *entry = k_.func->firstRegion ? k_.func->firstRegion->first : nullptr;
+  if (!entry)
+    return;
+  for (const interp::TripProof::UbRelation &r : trips_.relations) {
+    if (r.id > bad.items.size() || !bad.at(r.id).key)
+      continue;
+    int64_t t = bad.at(r.id).n;
+    for (uint32_t i = 0; i < entry->numArgs; ++i) {
+      if (interp::inputTerm(1, i) != r.base)
+        continue;
+      std::string name(m_.str(entry->args[i].name));
+      bool seen = false;
+      for (const auto &w : res.witness)
+        seen |= w.first == name;
+      __int128 x = static_cast<__int128>(r.lb) - r.off + static_cast<__int128>(t) * r.step;
+      if (seen || x < INT32_MIN || x > INT32_MAX)
+        break;
+      res.witness.push_back({name, static_cast<int64_t>(x)});
+      res.witnessWhy += (res.witnessWhy.empty() ? "" : ", ") + std::string("trip count ") + std::to_string(t) +
+                        (bad.at(r.id).fixed ? "" : " or more") + " of the loop at IR " +
+                        std::to_string(r.id <= trips_.lines.size() ? trips_.lines[r.id - 1u] : 0);
+      break;
+    }
+  }
+}
+
+void addWitnessRun(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &opts,
+                   const TripProofResult &proof, std::vector<std::pair<interp::Bindings, std::string>> &runs) {
+  if (proof.proved || proof.witness.empty())
+    return;
+  // The other unbound inputs take the first witness value, as a planned
+  // run gives them one value together.
+  DeadlockOptions one = opts;
+  one.tryValues = {proof.witness.front().second};
+  std::vector<std::string> unbound;
+  auto planned = planRuns(m, k, one, unbound);
+  if (planned.empty())
+    return;
+  auto [b, label] = planned.front();
+  std::string named;
+  for (const auto &[name, value] : proof.witness) {
+    bool set = false;
+    for (interp::Bindings::Arg &a : b.args)
+      if (a.name == name || "%" + a.name == name) {
+        a.value = value;
+        set = true;
+      }
+    if (!set)
+      b.set(name, value);
+    named += (named.empty() ? "" : ", ") + name.substr(name.starts_with("%") ? 1 : 0) + "=" + std::to_string(value);
+  }
+  for (const auto &[pb, pl] : runs) {
+    bool same = pb.numPrograms == b.numPrograms && pb.args.size() == b.args.size();
+    for (size_t i = 0; same && i < b.args.size(); ++i)
+      same = pb.args[i].name == b.args[i].name && pb.args[i].value == b.args[i].value;
+    if (same)
+      return; // the sweep already runs it
+  }
+  runs.push_back({std::move(b), named + " (from the proof: " + proof.witnessWhy + ")"});
 }
 
 namespace {

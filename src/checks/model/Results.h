@@ -138,6 +138,12 @@ struct TripProofResult {
   /// Proved by the kernel's structure instead of a search: why nothing can
   /// block (nothingBlocks in Proof.cpp); empty for the shifted-state proof.
   std::string byStructure;
+  /// Not proved because the search with the trip counts free met a hang,
+  /// an over-arrival or a race: the inputs that give that state's trip
+  /// counts ("%n" -> 192, for a loop `0 to %n step 64` at 3 trips), where
+  /// each is an upper bound read back from its loop; empty otherwise.
+  std::vector<std::pair<std::string, int64_t>> witness;
+  std::string witnessWhy; // "trip count 3 of the loop at IR 21"
 };
 
 /// One exploration under one set of bindings.

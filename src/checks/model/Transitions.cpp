@@ -60,8 +60,14 @@ void Explorer::noteOverArrival(const std::string &actor, const ir::Operation *op
 }
 
 void Explorer::successors(const State &s, Successors &out, Undecided &unknown, std::vector<ActorSteps> *actors) {
-  completeAsync(s, out, actors);
+  // A process stopped at a trip count's choice makes it before anything
+  // else moves (docs/Deadlock.md, "Choices first").
+  size_t only = pendingTripChoice(s);
+  if (only == s.procs.size())
+    completeAsync(s, out, actors);
   for (size_t pi = 0; pi < s.procs.size(); ++pi) {
+    if (only != s.procs.size() && pi != only)
+      continue;
     PStatus st = s.procs[pi].status;
     if (st == PStatus::Done || st == PStatus::Spins)
       continue; // a spinning process never moves again
@@ -248,6 +254,18 @@ bool Explorer::join(State &n, size_t pi, Undecided &unknown) {
     return false;
   }
   return true;
+}
+
+size_t Explorer::pendingTripChoice(const State &s) const {
+  if (!proof_)
+    return s.procs.size();
+  for (size_t pi = 0; pi < s.procs.size(); ++pi) {
+    const Proc &pr = s.procs[pi];
+    if (pr.status == PStatus::AtEvent && pr.p.last().isUnknown() &&
+        pr.p.last().cause == interp::StepResult::Cause::TripChoice)
+      return pi;
+  }
+  return s.procs.size();
 }
 
 Explorer::Outcome Explorer::stepOp(const State &s, size_t pi, Successors &out, Undecided &unknown) {

@@ -132,6 +132,7 @@ KernelRaceResult checkKernelRaces(const ir::Module &m, const kernel::Kernel &k, 
   res.unboundArgs = unbound;
   if (opts.proveTrips && proveRaces(m, k, opts, explorer, obs, res))
     runs.clear(); // the proof covers every value the runs would try
+  model::addWitnessRun(m, k, opts, res.proof, runs);
   for (auto &[b, label] : runs) {
     obs.hit.reset();
     addRaceRun(k, explorer.run(b, label), explorer, obs, res);
@@ -187,6 +188,8 @@ std::vector<KernelModelResult> checkDeadlocksAndRaces(const ir::Module &m, const
       // too. Only a hang, which ends no race search, leaves it a chance.
       if (r.deadlock.proof.proved || proofRun.verdict == "deadlock")
         racesDone = proveRaces(m, k, opts, both, obs, r.races);
+      model::addWitnessRun(m, k, opts, r.deadlock.proof, runs);
+      model::addWitnessRun(m, k, opts, r.races.proof, runs);
     }
     for (auto &[b, label] : runs) {
       if (deadlockDone && racesDone)

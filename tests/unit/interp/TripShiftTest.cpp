@@ -76,4 +76,33 @@ TEST(TripShift, TermsNameTheSameExpressionAlike) {
   EXPECT_NE(a.term(), other.term());
 }
 
+TEST(TripShift, SumsOfAnInputKeepTheirBaseAndOffset) {
+  TripProof proof;
+  uint64_t n = inputTerm(1, 0);
+  proof.noteAffine(101, n, -128);   // n - 128
+  proof.noteAffine(102, 101, 64);   // (n - 128) + 64
+  EXPECT_EQ(proof.affineOf(102), (std::pair<uint64_t, int64_t>{n, -64}));
+  EXPECT_EQ(proof.affineOf(n), (std::pair<uint64_t, int64_t>{n, 0}));
+  proof.noteAffine(102, n, 7); // first record stays
+  EXPECT_EQ(proof.affineOf(102).second, -64);
+}
+
+TEST(TripShift, AFixedStepOneTripCountGivesItsBoundBack) {
+  TripParams params;
+  TripProof proof;
+  proof.params = &params;
+  uint64_t n = inputTerm(1, 0);
+  proof.noteAffine(101, n, -1); // n - 1
+  uint8_t id = proof.idOf(77, 10);
+  params.ensure(id, 77);
+  proof.relate(n, 0, 1, 77, id); // for 0 to n step 1
+  EXPECT_FALSE(proof.resolve(101).has_value()); // open: no value
+  params.choose(id, 0, true);
+  params.choose(id, 1, true);
+  params.choose(id, 2, false); // exactly 2 trips: n = 2
+  ASSERT_TRUE(proof.resolve(n).has_value());
+  EXPECT_EQ(*proof.resolve(n), 2);
+  EXPECT_EQ(*proof.resolve(101), 1);
+}
+
 } // namespace
