@@ -512,6 +512,10 @@ template <class IsEvent> StepResult Process::run(IsEvent &&isEvent) {
           else if (in.code == Opcode::Add && ops[0].isKnown() && ops[1].term())
             trips_->noteAffine(r.term(), ops[1].term(), ops[0].sext());
         }
+        if (!moves && n == 2 && r.term() && ops[0].term() && ops[1].isKnown() && ops[1].sext() > 0 &&
+            (in.code == Opcode::DivS || in.code == Opcode::DivU || in.code == Opcode::FloorDivS ||
+             in.code == Opcode::CeilDivS || in.code == Opcode::CeilDivU))
+          trips_->noteQuotient(r.term(), ops[0].term(), ops[1].sext()); // a tile count: (K + 63) / 64
       }
       env_[d.slot] = {r, d.id};
       pc = in.end;

@@ -95,6 +95,20 @@ void TripProof::noteAffine(uint64_t t, uint64_t of, int64_t c) {
   affine.push_back({t, {base, sum}});
 }
 
+void TripProof::noteQuotient(uint64_t t, uint64_t of, int64_t d) {
+  if (!t || !of || d <= 0 || quotientOf(t))
+    return;
+  auto [base, off] = affineOf(of);
+  quotients.push_back({t, {base, off, d}});
+}
+
+std::optional<TripProof::Quotient> TripProof::quotientOf(uint64_t t) const {
+  for (const auto &[term, q] : quotients)
+    if (term == t)
+      return q;
+  return std::nullopt;
+}
+
 void TripProof::relate(uint64_t ubTerm, int64_t lb, int64_t step, uint64_t key, uint8_t id) {
   for (const UbRelation &r : relations)
     if (r.key == key)

@@ -77,6 +77,16 @@ struct TripProof {
   /// Terms of unknowns that are another unknown plus a constant: term ->
   /// (base term, offset). `X - 128` is X's base with offset -128.
   std::vector<std::pair<uint64_t, std::pair<uint64_t, int64_t>>> affine;
+  /// Terms that are a quotient of a sum of an unknown by a positive
+  /// constant: term -> (base term, offset, divisor); `(K + 63) / 64` is K's
+  /// base with offset 63 and divisor 64 (a tile count). Read back only (a
+  /// counterexample's inputs, TripProofResult::witness).
+  struct Quotient {
+    uint64_t base = 0;
+    int64_t off = 0;
+    int64_t div = 1;
+  };
+  std::vector<std::pair<uint64_t, Quotient>> quotients;
   int64_t minTrips = 0; ///< the smallest trip count explored (1: loops that run 0 times are left out)
   /// The value of the unknown input term `t` when it is X + c for the upper
   /// bound X + off of a step-1 loop whose parameter is fixed at n >= 1 in
@@ -86,6 +96,10 @@ struct TripProof {
   std::pair<uint64_t, int64_t> affineOf(uint64_t t) const;
   /// Records that term `t` is `of` plus `c` (of may itself be a sum).
   void noteAffine(uint64_t t, uint64_t of, int64_t c);
+  /// Records that term `t` is `of` divided by `d` > 0 (of may be a sum).
+  void noteQuotient(uint64_t t, uint64_t of, int64_t d);
+  /// The quotient term `t` is, if it is one.
+  std::optional<Quotient> quotientOf(uint64_t t) const;
   /// Records the relation of a symbolic loop's upper bound (once per key).
   void relate(uint64_t ubTerm, int64_t lb, int64_t step, uint64_t key, uint8_t id);
   /// The id of the parameter for `key` (the same in every state), added when

@@ -46,7 +46,7 @@ MODULES += ["tl_hopper_ws"]  # Hopper automatic warp specialization, run on the 
 GPU_ORDER = ["gluon_ws_tma", "tl_tma_matmul", "tl_persistent_matmul", "tl_persistent_matmul_ws",
              "gluon_ws_deadlock_fixed", "tma_oob_past_end", "tma_oob_negative", "tl_ws_desc_store",
              "gluon_ws_race_drained", "gluon_ws_race", "tma_misaligned_base", "tma_misaligned_stride",
-             "gluon_ws_deadlock"]
+             "gluon_ws_drain_t3_fixed", "gluon_ws_drain_t3", "gluon_ws_deadlock"]
 DEFAULT_RUNS = 5
 DEFAULT_TIMEOUT = 60
 IR_EXTS = {".ttir": "kernel.ttir", ".ttgir": "kernel.ttgir", ".llir": "kernel.llir",

@@ -35,7 +35,7 @@ constexpr size_t kProofStates = 80'000;
 /// States by which some state must have recurred shifted: a steady state
 /// that has not begun to recur by then is not reached within kProofStates
 /// either (the proved fixtures' first recurrence comes within 7,100).
-constexpr size_t kProofFirstFold = 25'000;
+constexpr size_t kProofFirstFold = 15'000;
 /// Earlier states of the same shape a new state is compared with for a shift.
 constexpr size_t kFoldCandidates = 16;
 /// Trips past which an open trip count with no recurrence ends the proof.

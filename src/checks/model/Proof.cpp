@@ -184,14 +184,21 @@ void Explorer::witnessOf(const interp::TripParams &bad, TripProofResult &res) co
     if (r.id > bad.items.size() || !bad.at(r.id).key)
       continue;
     int64_t t = bad.at(r.id).n;
+    // The bound's input, or the input a tile count `(X + o) / d` divides:
+    // that count is v at X = v d - o (exact for a floor or ceiling).
+    __int128 x = static_cast<__int128>(r.lb) - r.off + static_cast<__int128>(t) * r.step;
+    uint64_t base = r.base;
+    if (std::optional<interp::TripProof::Quotient> q = trips_.quotientOf(r.base)) {
+      base = q->base;
+      x = x * q->div - q->off;
+    }
     for (uint32_t i = 0; i < entry->numArgs; ++i) {
-      if (interp::inputTerm(1, i) != r.base)
+      if (interp::inputTerm(1, i) != base)
         continue;
       std::string name(m_.str(entry->args[i].name));
       bool seen = false;
       for (const auto &w : res.witness)
         seen |= w.first == name;
-      __int128 x = static_cast<__int128>(r.lb) - r.off + static_cast<__int128>(t) * r.step;
       if (seen || x < INT32_MIN || x > INT32_MAX)
         break;
       res.witness.push_back({name, static_cast<int64_t>(x)});
