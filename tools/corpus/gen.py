@@ -42,6 +42,7 @@ MODULES += ["gluon_tmem_packed", "gluon_tmem_acc_init"]  # tscope barriers TMEM 
 MODULES += ["gluon_races"]  # tscope races (docs/Races.md)
 MODULES += ["tl_attn_ws", "gluon_attn_fwd", "tl_matmul_tiles_ws"]  # model-scale WS kernels (bench/model_scale.py)
 MODULES += ["tl_hopper_ws"]  # Hopper automatic warp specialization, run on the H200
+MODULES += ["gluon_ws_drain"]  # a hang at some trip counts only (docs/Deadlock.md, "When the proof meets a bug")
 # GPU order: cases that may trap or hang go last, the deliberate hang very last.
 GPU_ORDER = ["gluon_ws_tma", "tl_tma_matmul", "tl_persistent_matmul", "tl_persistent_matmul_ws",
              "gluon_ws_deadlock_fixed", "tma_oob_past_end", "tma_oob_negative", "tl_ws_desc_store",

@@ -19,11 +19,6 @@ BUG selects the variant:
      when the CTA exits.
   3  race, drained: as 2, but after its loop the consumer waits (correct parity) for
      the last TMA into each slot, so no TMA outlives the CTA; only the stale reads remain.
-  4  drain at a trip count: STAGES = 3, parities correct in the loop; after it the
-     consumer drains slot 0 (when any tile ran) with parity (n_tiles // STAGES) & 1,
-     which counts one phase too many when n_tiles is a multiple of 3: it waits for a
-     phase no TMA completes and hangs at 3, 6, 9, ... tiles only (C = 384, 768, ...).
-  5  fixed twin of 4: the drain's parity is ((n_tiles - 1) // STAGES) & 1.
 
 Written for tscope's IR corpus; not taken from Triton's tests or tutorials.
 """
@@ -60,7 +55,7 @@ def _dl_consumer(y_ptr, ring, ready, empty, off_r, n_tiles, C, BUG: gl.constexpr
     cols = gl.arange(0, BC, layout=gl.SliceLayout(0, layout))
     for i in range(n_tiles):
         slot = i % STAGES
-        if BUG == 2 or BUG == 3:
+        if BUG >= 2:
             ph = ((i // STAGES) & 1) ^ 1
         else:
             ph = (i // STAGES) & 1
@@ -71,12 +66,6 @@ def _dl_consumer(y_ptr, ring, ready, empty, off_r, n_tiles, C, BUG: gl.constexpr
         mbarrier.arrive(empty.index(slot))
         offs = rows[:, None] * C + (i * BC + cols)[None, :]
         gl.store(y_ptr + offs, v * 2.0 + 1.0)
-    if BUG == 4:
-        if n_tiles > 0:
-            mbarrier.wait(ready.index(0), (n_tiles // STAGES) & 1)
-    if BUG == 5:
-        if n_tiles > 0:
-            mbarrier.wait(ready.index(0), ((n_tiles - 1) // STAGES) & 1)
     if BUG == 3:
         # drain: wait, with the correct parity, for the last TMA into each slot, so that
         # no TMA is still writing this CTA's shared memory when the kernel exits
@@ -106,24 +95,24 @@ def _layout():
     return gl.NVMMASharedLayout.get_default_for([BR, BC], gl.float32)
 
 
-def make_cpu(bug, stages=STAGES):
+def make_cpu(bug):
     def cpu(cc):
         sig = {"x_desc": gluon_desc_sig("fp32", [BR, BC], _layout()), "y_ptr": "*fp32", "C": "i32"}
-        return compile_for(ws_pipeline_kernel, sig, {"BUG": bug, "STAGES": stages}, cc=cc,
+        return compile_for(ws_pipeline_kernel, sig, {"BUG": bug, "STAGES": STAGES}, cc=cc,
                            options={"num_warps": NUM_WARPS}, gluon=True, int_values={"C": C})
     return cpu
 
 
-def make_gpu(bug, stages=STAGES, cols=C):
+def make_gpu(bug):
     def gpu(runs, mark_launched=None):
         import torch
         from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
         bad, max_abs = 0, []
         for r in range(runs):
-            x = torch.randn(R, cols, device="cuda", dtype=torch.float32)
+            x = torch.randn(R, C, device="cuda", dtype=torch.float32)
             y = torch.full_like(x, float("nan"))
             xd = TensorDescriptor.from_tensor(x, [BR, BC], _layout())
-            ws_pipeline_kernel[(R // BR, )](xd, y, cols, bug, stages, num_warps=NUM_WARPS)
+            ws_pipeline_kernel[(R // BR, )](xd, y, C, bug, STAGES, num_warps=NUM_WARPS)
             if mark_launched:
                 mark_launched(r)
             torch.cuda.synchronize()
@@ -137,24 +126,10 @@ def make_gpu(bug, stages=STAGES, cols=C):
     return gpu
 
 
-def _desc(bug, stages=STAGES, cols=C):
-    return (f"ws_pipeline_kernel[grid=({R // BR},)](x_desc, y, C={cols}, BUG={bug}, STAGES={stages}, "
-            f"num_warps={NUM_WARPS}); x, y: [{R}, {cols}] fp32; x_desc block {BR}x{BC} "
-            f"(gluon TensorDescriptor.from_tensor); {cols // BC} tiles per program; worker: 1 warp / 24 regs")
-
-
-def make_gpu_sweep(bug, stages, cols_list):
-    """Runs the kernel once at each C of cols_list (in order; a hang ends the case)."""
-    def gpu(runs, mark_launched=None):
-        detail = {"runs": 0, "bad_runs": 0, "max_abs_err": [], "tolerance": 0.0, "per_C": {}}
-        for cols in cols_list:
-            d = make_gpu(bug, stages, cols)(runs, mark_launched)
-            detail["per_C"][str(cols)] = d["bad_runs"]
-            detail["runs"] += d["runs"]
-            detail["bad_runs"] += d["bad_runs"]
-            detail["max_abs_err"] += d["max_abs_err"]
-        return detail
-    return gpu
+def _desc(bug):
+    return (f"ws_pipeline_kernel[grid=({R // BR},)](x_desc, y, C={C}, BUG={bug}, STAGES={STAGES}, "
+            f"num_warps={NUM_WARPS}); x, y: [{R}, {C}] fp32; x_desc block {BR}x{BC} "
+            f"(gluon TensorDescriptor.from_tensor); {C // BC} tiles per program; worker: 1 warp / 24 regs")
 
 
 CASES = {
@@ -175,15 +150,4 @@ CASES = {
                                   mlir_dump=False, ptxas_log=True, desc=_desc(3), runs=10,
                                   note=("Also cudaErrorLaunchFailure (719) on the first run, although every TMA "
                                         "into the ring is waited for before the CTA exits.")),
-    "gluon_ws_drain_t3": dict(gpu=make_gpu_sweep(4, 3, [128, 256, 512, 384]), cpu=make_cpu(4, 3), cpu_targets=[90],
-                              gpu_run=True, mlir_dump=False, ptxas_log=True, desc=_desc(4, 3, 384), runs=1,
-                              timeout=60,
-                              note=("Runs at C = 128, 256, 512 (1, 2, 4 tiles: the drain's parity is right) and "
-                                    "then C = 384 (3 tiles: the drain waits for a phase no TMA completes). "
-                                    "tscope's sweep of C (1, 2, 3, 4, 64, 128, 256) gives 0 to 2 tiles; the "
-                                    "proof for every trip count meets the hang at 3 tiles and the run at "
-                                    "C = 384 it adds shows it.")),
-    "gluon_ws_drain_t3_fixed": dict(gpu=make_gpu_sweep(5, 3, [128, 256, 384, 512]), cpu=make_cpu(5, 3),
-                                    cpu_targets=[90], gpu_run=True, mlir_dump=False, ptxas_log=True,
-                                    desc=_desc(5, 3, 384), runs=5, timeout=60),
 }

@@ -214,6 +214,11 @@ void addWitnessRun(const ir::Module &m, const kernel::Kernel &k, const DeadlockO
                    const TripProofResult &proof, std::vector<std::pair<interp::Bindings, std::string>> &runs) {
   if (proof.proved || proof.witness.empty())
     return;
+  // An input the user bound keeps its value: the runs answer for it.
+  for (const auto &[name, value] : proof.witness)
+    for (const interp::Bindings::Arg &a : opts.bindings.args)
+      if (a.name == name || "%" + a.name == name)
+        return;
   // The other unbound inputs take the first witness value, as a planned
   // run gives them one value together.
   DeadlockOptions one = opts;
