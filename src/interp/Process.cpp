@@ -6,6 +6,7 @@
 #include "interp/TripShift.h"
 
 #include <fmt/format.h>
+#include <climits>
 #include <new>
 
 #include "ir/Module.h"
@@ -507,7 +508,7 @@ template <class IsEvent> StepResult Process::run(IsEvent &&isEvent) {
                   : withOperandTerms(in.code, in.width, in.imm, ops, n, r);
         if (!moves && n == 2 && r.term() && (in.code == Opcode::Add || in.code == Opcode::Sub)) {
           // X + c, c + X, X - c: a sum the comparisons with a bound read.
-          if (ops[1].isKnown() && ops[0].term())
+          if (ops[1].isKnown() && ops[0].term() && ops[1].sext() != INT64_MIN)
             trips_->noteAffine(r.term(), ops[0].term(), in.code == Opcode::Add ? ops[1].sext() : -ops[1].sext());
           else if (in.code == Opcode::Add && ops[0].isKnown() && ops[1].term())
             trips_->noteAffine(r.term(), ops[1].term(), ops[0].sext());
