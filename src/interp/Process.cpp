@@ -743,25 +743,13 @@ void Process::relateLoopsAhead(uint32_t pc) {
   const Program &P = *prog_;
   const Instr &here = P.instrs_[pc];
   uint32_t end = here.parent != kNoIndex ? P.instrs_[here.parent].end : P.size();
-  auto readNow = [&](uint32_t opIndex, Scalar &out) {
-    ScalarRef r = P.refs_[opIndex];
-    if (r < 0) {
-      out = P.constant(r);
-      return true;
-    }
-    const Cell &c = env_[static_cast<uint32_t>(r)];
-    if (c.owner != P.refIds_[opIndex])
-      return false;
-    out = c.value;
-    return true;
-  };
   for (uint32_t i = pc + 1; i < end && i < P.size(); ++i) {
     const Instr &in = P.instrs_[i];
     if (in.code != Opcode::For || in.numOps < 3)
       continue;
-    Scalar lb, ub, st;
-    if (!readNow(in.opBegin, lb) || !readNow(in.opBegin + 1, ub) || !readNow(in.opBegin + 2, st))
-      continue;
+    // Not yet computed reads as unknown with no term: not registered.
+    auto now = [&](uint32_t k) { return value(ValueHandle{P.refs_[in.opBegin + k], P.refIds_[in.opBegin + k]}); };
+    Scalar lb = now(0), ub = now(1), st = now(2);
     if (lb.isKnown() && st.isKnown() && !ub.isKnown() && ub.term() && !lb.tripDependent() && !st.tripDependent())
       registerLoop(i, lb, ub, st);
   }
@@ -776,15 +764,8 @@ Process::TripCompare Process::tripCompare(uint32_t pc, const Instr &in, const Sc
   if (u < 0 || !ops[1 - u].isKnown() || !ops[u].term())
     return none;
   auto pred = static_cast<CmpPredicate>(in.imm);
-  if (u == 1) {
-    switch (pred) {
-    case CmpPredicate::Slt: pred = CmpPredicate::Sgt; break;
-    case CmpPredicate::Sle: pred = CmpPredicate::Sge; break;
-    case CmpPredicate::Sgt: pred = CmpPredicate::Slt; break;
-    case CmpPredicate::Sge: pred = CmpPredicate::Sle; break;
-    default: return none;
-    }
-  }
+  if (u == 1)
+    pred = mirrored(pred); // as `(X + o) <pred> a`; unsigned ones are left below
   const Scalar &a = ops[1 - u];
   auto [base, o] = trips_->affineOf(ops[u].term());
   // As `X > c`, negated or not.

@@ -32,6 +32,20 @@ Scalar withOperandTerms(Opcode code, unsigned width, int64_t imm, const Scalar *
   return result.withTerm(t);
 }
 
+CmpPredicate mirrored(CmpPredicate p) {
+  switch (p) {
+  case CmpPredicate::Slt: return CmpPredicate::Sgt;
+  case CmpPredicate::Sle: return CmpPredicate::Sge;
+  case CmpPredicate::Sgt: return CmpPredicate::Slt;
+  case CmpPredicate::Sge: return CmpPredicate::Sle;
+  case CmpPredicate::Ult: return CmpPredicate::Ugt;
+  case CmpPredicate::Ule: return CmpPredicate::Uge;
+  case CmpPredicate::Ugt: return CmpPredicate::Ult;
+  case CmpPredicate::Uge: return CmpPredicate::Ule;
+  default: return p;
+  }
+}
+
 namespace {
 
 /// A rational coefficient per trip.
@@ -65,19 +79,8 @@ unsigned maskBits(int64_t m) {
 /// so `kt > 0` stays true once kt passed 0 (the first-iteration predicate).
 bool settled(CmpPredicate pred, const Scalar *ops, bool leftMoves, Coef c) {
   int64_t x = leftMoves ? ops[0].sext() : ops[1].sext(), y = leftMoves ? ops[1].sext() : ops[0].sext();
-  if (!leftMoves) { // y <op> x  ==  x <mirrored op> y
-    switch (pred) {
-    case CmpPredicate::Slt: pred = CmpPredicate::Sgt; break;
-    case CmpPredicate::Sle: pred = CmpPredicate::Sge; break;
-    case CmpPredicate::Sgt: pred = CmpPredicate::Slt; break;
-    case CmpPredicate::Sge: pred = CmpPredicate::Sle; break;
-    case CmpPredicate::Ult: pred = CmpPredicate::Ugt; break;
-    case CmpPredicate::Ule: pred = CmpPredicate::Uge; break;
-    case CmpPredicate::Ugt: pred = CmpPredicate::Ult; break;
-    case CmpPredicate::Uge: pred = CmpPredicate::Ule; break;
-    default: break;
-    }
-  }
+  if (!leftMoves) // y <op> x  ==  x <mirrored op> y
+    pred = mirrored(pred);
   const bool up = c.num > 0;
   switch (pred) { // unsigned: only while both stay non-negative (values only grow)
   case CmpPredicate::Ult: case CmpPredicate::Ule: case CmpPredicate::Ugt: case CmpPredicate::Uge:

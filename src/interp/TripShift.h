@@ -26,6 +26,10 @@ uint64_t mixTerm(uint64_t h, uint64_t v);
 /// known or an unknown with a term (else `result` unchanged).
 Scalar withOperandTerms(Opcode code, unsigned width, int64_t imm, const Scalar *ops, unsigned n, Scalar result);
 
+/// The predicate with its operands swapped: `y <op> x` is `x <mirrored> y`
+/// (eq and ne stay).
+CmpPredicate mirrored(CmpPredicate p);
+
 /// For a known `result` of a pure op with a trip-dependent operand: the
 /// result's trip dependence, recording in `proof` the period the rule needs.
 Scalar carryTrip(Opcode code, unsigned width, int64_t imm, const Scalar *ops, unsigned n, Scalar result,

@@ -142,17 +142,20 @@ std::string joined(const std::vector<std::string> &v, const char *sep = ", ") {
 
 /// What a deadlock or race result was proved for: its proof for every trip
 /// count, else its runs.
+std::string proofScope(const TripProofResult &p) {
+  std::string s = "every interleaving, every trip count";
+  if (p.fromTrip == 1)
+    s += " >= 1";
+  if (!p.loops.empty())
+    s += " of the loops at " + joined(p.loops);
+  if (!p.inputs.empty())
+    s += ", any " + joined(p.inputs);
+  return s;
+}
+
 template <class Result> std::string provenFor(const Result &r) {
-  if (r.proof.proved) {
-    std::string s = "every interleaving, every trip count";
-    if (r.proof.fromTrip == 1)
-      s += " >= 1";
-    if (!r.proof.loops.empty())
-      s += " of the loops at " + joined(r.proof.loops);
-    if (!r.proof.inputs.empty())
-      s += ", any " + joined(r.proof.inputs);
-    return s;
-  }
+  if (r.proof.proved)
+    return proofScope(r.proof);
   std::vector<std::string> b;
   for (const auto &run : r.runs)
     b.push_back(run.bindings);
@@ -179,13 +182,6 @@ public:
   }
 };
 
-/// The first reads of one kernel: the proof for every trip count when it
-/// goes through (`proof.proved`), else the planned runs.
-struct FirstReads {
-  TripProofResult proof;
-  std::vector<DeadlockRun> runs;
-};
-
 /// True when some interleaving of some planned run reads a location before
 /// anything wrote it; nullopt when a run stayed undecided. Tried first for
 /// every trip count (as the race goal is): a candidate at a binding of a
@@ -193,20 +189,19 @@ struct FirstReads {
 /// read the proof meets with the trip counts free is not evidence; the runs
 /// decide then.
 std::optional<bool> readsUnwritten(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &o,
-                                   FirstReads &seen) {
+                                   TripProofResult &proof) {
   FirstReadObserver obs;
   model::Explorer x(m, k, o, &obs);
   if (o.proveTrips) {
-    model::proveEveryTripCount(x, m, k, o, seen.proof);
-    if (seen.proof.proved && !obs.hit)
+    model::proveEveryTripCount(x, m, k, o, proof);
+    if (proof.proved && !obs.hit)
       return false;
-    seen.proof.proved = false;
+    proof.proved = false;
   }
   std::vector<std::string> unbound;
   for (auto &[b, label] : model::planRuns(m, k, o, unbound)) {
     obs.hit.reset();
     DeadlockRun r = x.run(b, label);
-    seen.runs.push_back(r);
     if (obs.hit)
       return true;
     if (r.verdict == "unknown")
@@ -266,11 +261,11 @@ std::vector<FixGoal> defaultGoals() {
   // wait flipped to pass on a fresh barrier reads what no copy filled).
   goals.push_back({"first-read", [](const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &o) {
                      GoalResult g;
-                     FirstReads seen;
-                     std::optional<bool> bad = readsUnwritten(m, k, o, seen);
+                     TripProofResult proof;
+                     std::optional<bool> bad = readsUnwritten(m, k, o, proof);
                      g.holds = bad.has_value() && !*bad;
                      g.what = "no read before its slot's first write";
-                     g.scope = seen.proof.proved ? provenFor(seen) : "every interleaving at the same runs";
+                     g.scope = proof.proved ? proofScope(proof) : "every interleaving at the same runs";
                      return g;
                    }});
   std::swap(goals[1], goals[2]); // the cheaper goal first

@@ -214,10 +214,14 @@ void addWitnessRun(const ir::Module &m, const kernel::Kernel &k, const DeadlockO
                    const TripProofResult &proof, std::vector<std::pair<interp::Bindings, std::string>> &runs) {
   if (proof.proved || proof.witness.empty())
     return;
+  // A binding names an argument with or without its `%`.
+  auto names = [](const interp::Bindings::Arg &a, const std::string &name) {
+    return a.name == name || "%" + a.name == name;
+  };
   // An input the user bound keeps its value: the runs answer for it.
   for (const auto &[name, value] : proof.witness)
     for (const interp::Bindings::Arg &a : opts.bindings.args)
-      if (a.name == name || "%" + a.name == name)
+      if (names(a, name))
         return;
   // The other unbound inputs take the first witness value, as a planned
   // run gives them one value together.
@@ -232,7 +236,7 @@ void addWitnessRun(const ir::Module &m, const kernel::Kernel &k, const DeadlockO
   for (const auto &[name, value] : proof.witness) {
     bool set = false;
     for (interp::Bindings::Arg &a : b.args)
-      if (a.name == name || "%" + a.name == name) {
+      if (names(a, name)) {
         a.value = value;
         set = true;
       }
