@@ -421,6 +421,8 @@ template <class IsEvent> StepResult Process::run(IsEvent &&isEvent) {
           write(args + 1, body.numArgs - 1, vals.data(), vals.size());
           pc = body.start;
         } else {
+          if (f.param && f.param != Scalar::kOpaque && f.param <= 63)
+            restartable_ |= TripProof::entryBit(f.param); // left a loop of it (allowRestart)
           loops_.pop_back();
           write(dests + owner.destBegin, owner.numResults, vals.data(), vals.size());
           pc = owner.end;
@@ -681,7 +683,8 @@ bool Process::resolveCondition(bool taken) {
 bool Process::operator==(const Process &o) const {
   return prog_ == o.prog_ && pc_ == o.pc_ && status_ == o.status_ &&
          gridKnown_ == o.gridKnown_ && pid_ == o.pid_ && grid_ == o.grid_ &&
-         loops_ == o.loops_ && env_ == o.env_ && skip_ == o.skip_ && stopAt_ == o.stopAt_;
+         loops_ == o.loops_ && env_ == o.env_ && skip_ == o.skip_ && stopAt_ == o.stopAt_ &&
+         restartable_ == o.restartable_;
 }
 
 size_t Process::hash() const {
@@ -691,6 +694,7 @@ size_t Process::hash() const {
   };
   mix(reinterpret_cast<uintptr_t>(prog_));
   mix(uint64_t(pc_) << 8 | uint64_t(status_) << 1 | uint64_t(gridKnown_));
+  mix(restartable_);
   if (skip_)
     mix(reinterpret_cast<uintptr_t>(skip_) ^ stopAt_);
   for (int64_t x : pid_)
@@ -847,10 +851,31 @@ Process::LoopMove Process::symbolicEntry(uint32_t pc, const Scalar &lb, const Sc
   f.counted = lb.isKnown() && st.isKnown();
   f.param = id;
   f.trip = 0;
+  // A loop of a fixed trip count that starts again once no process runs
+  // one (the next tile's, or a later loop's) starts a new trip count: the
+  // proof over-approximates (every count, not only the earlier one) and
+  // its fold may shift the earlier count without changing this loop's.
+  // Otherwise the entry is recorded: a fold that shifts this parameter may
+  // not lead here (docs/Deadlock.md, "Loops that start again").
+  const uint64_t bit = TripProof::entryBit(id);
+  bool own = false;
+  for (const LoopFrame &g : loops_)
+    own |= g.param == id;
+  if (id <= 63 && trips_->params->at(id).fixed && (restartable_ & bit) && !(trips_->framesElsewhere & bit) &&
+      !own) {
+    trips_->params->restart(id, trips_->minTrips);
+    forgetTrip(id);
+    trips_->restarted |= bit;
+    restartable_ &= ~bit;
+  } else if (!(trips_->restarted & bit)) {
+    trips_->entered |= bit;
+  }
   switch (trips_->params->decide(id, 0)) {
   case TripDecision::More:
     return LoopMove::Enter;
   case TripDecision::Exit:
+    if (id <= 63)
+      restartable_ |= bit; // a loop of it ran (0 trips)
     return LoopMove::Exit;
   case TripDecision::Choose:
     break;
@@ -882,6 +907,12 @@ Scalar Process::ivValue(const LoopFrame &f, unsigned width, const ir::Value *iv)
   return Scalar::unknown(Reason::SymbolicTrips, iv, width).withTerm(mixTerm(0x1F, f.param));
 }
 
+void Process::forgetTrip(uint8_t p) {
+  for (Cell &c : env_)
+    if (c.value.tripDependent() && c.value.tripParam() == p)
+      c.value = c.value.withTrip(Scalar::kOpaque, 1, 1);
+}
+
 bool Process::resumeAfterChoice() {
   if (status_ != Status::Unknown || last_.cause != StepResult::Cause::TripChoice)
     return false;
@@ -891,11 +922,12 @@ bool Process::resumeAfterChoice() {
 }
 
 size_t Process::shapeHash(const TripParams &params) const {
-  auto open = [&](uint8_t p) { return p != Scalar::kOpaque && params.shifts(p); };
+  auto open = [&](uint8_t p) { return p != Scalar::kOpaque && params.open(p); };
   uint64_t h = 0x1234567;
   auto mix = [&](uint64_t x) { h ^= x + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2); };
   mix(reinterpret_cast<uintptr_t>(prog_));
   mix(uint64_t(pc_) << 8 | uint64_t(status_));
+  mix(restartable_);
   for (const LoopFrame &f : loops_) {
     mix(f.instr);
     mix(f.param);
@@ -914,10 +946,11 @@ size_t Process::shapeHash(const TripParams &params) const {
 }
 
 bool Process::shiftedFrom(const Process &older, const TripParams &params, const std::vector<int64_t> &delta) const {
-  auto open = [&](uint8_t p) { return p != Scalar::kOpaque && params.shifts(p); };
+  auto open = [&](uint8_t p) { return p != Scalar::kOpaque && params.open(p); };
   if (prog_ != older.prog_ || pc_ != older.pc_ || status_ != older.status_ || gridKnown_ != older.gridKnown_ ||
       pid_ != older.pid_ || grid_ != older.grid_ || loops_.size() != older.loops_.size() ||
-      env_.size() != older.env_.size() || skip_ != older.skip_ || stopAt_ != older.stopAt_)
+      env_.size() != older.env_.size() || skip_ != older.skip_ || stopAt_ != older.stopAt_ ||
+      restartable_ != older.restartable_)
     return false;
   for (size_t i = 0; i < loops_.size(); ++i) {
     const LoopFrame &a = older.loops_[i], &b = loops_[i];

@@ -186,6 +186,15 @@ public:
   /// value that does not move (a prologue's `N_CTX > 64`): its answer is
   /// not the same for a shifted state (docs/Deadlock.md).
   bool choiceSettles() const { return choiceSettles_; }
+  /// Proof mode: lets this process start a loop of the parameters in
+  /// `params` (a mask of TripProof::entryBit) afresh, as a new trip count,
+  /// when no process runs a loop of one (docs/Deadlock.md, "Loops that
+  /// start again"). A partition forked once a trip count is fixed gets it;
+  /// leaving a loop gives it for the loop's own parameter.
+  void allowRestart(uint64_t params) { restartable_ |= params; }
+  /// Proof mode: what this process's values knew of parameter `p` is
+  /// forgotten (they become opaque: a decision on one ends the proof).
+  void forgetTrip(uint8_t p);
   /// A hash of the state that leaves out what moves with the open trip
   /// parameters of `params` (values, loop counters).
   size_t shapeHash(const TripParams &params) const;
@@ -255,6 +264,7 @@ private:
   TripProof *trips_ = nullptr;
   std::pair<uint8_t, int64_t> choice_{0, 0};
   bool choiceSettles_ = false;
+  uint64_t restartable_ = 0; ///< allowRestart(): part of the state
   /// partitionOfLoop: the ops this process steps over, and the instruction
   /// at which it is Done (the loop's end); null / kNoIndex otherwise.
   const EventSet *skip_ = nullptr;

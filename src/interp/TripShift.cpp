@@ -112,8 +112,8 @@ Scalar carryTrip(Opcode code, unsigned width, int64_t imm, const Scalar *ops, un
                  TripProof *proof) {
   if (!result.isKnown())
     return result;
-  // The operands' parameter; a parameter whose trip count is fixed no longer
-  // shifts, so its values count as plain.
+  // The operands' parameter. One whose trip count is fixed now still moves:
+  // it was open in the states a fold may have shifted (Trips.h, shifts()).
   auto paramOf = [&](const Scalar &s) -> uint8_t {
     uint8_t p = s.tripParam();
     return p && proof && proof->params && !proof->params->shifts(p) ? 0 : p;

@@ -47,6 +47,20 @@ void TripParams::choose(uint8_t id, int64_t iteration, bool more) {
   }
 }
 
+void TripParams::restart(uint8_t id, int64_t minTrips) {
+  TripParam &p = items[id - 1u];
+  p.fixed = false;
+  p.n = minTrips;
+}
+
+uint64_t TripParams::fixedMask() const {
+  uint64_t m = 0;
+  for (size_t i = 0; i < items.size() && i < 63; ++i)
+    if (items[i].key && items[i].fixed)
+      m |= uint64_t(1) << i;
+  return m;
+}
+
 bool TripParams::anyOpen() const {
   for (const TripParam &p : items)
     if (p.key && !p.fixed)

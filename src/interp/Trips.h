@@ -42,12 +42,23 @@ struct TripParams {
   /// Settles a Choose: `more` raises the lower bound past `iteration`,
   /// otherwise the trip count becomes `iteration`.
   void choose(uint8_t id, int64_t iteration, bool more);
+  /// Opens fixed parameter `id` again at "at least `minTrips`": a loop of
+  /// it starts afresh (Process::symbolicEntry).
+  void restart(uint8_t id, int64_t minTrips);
   const TripParam &at(uint8_t id) const { return items[id - 1u]; }
   /// True when some parameter is still open ("at least").
   bool anyOpen() const;
-  /// True when parameter `p` still shifts: an open parameter, or the opaque
-  /// mark (255, Scalar::kOpaque). 0 (none) and fixed parameters do not.
-  bool shifts(uint8_t p) const { return p == 255 || (p && p <= items.size() && !at(p).fixed); }
+  /// The fixed parameters up to id 63, as a mask of TripProof::entryBit.
+  uint64_t fixedMask() const;
+  /// True when values of parameter `p` move under a fold's shift: every
+  /// parameter (all start open, so one fixed now was open in a state a fold
+  /// may have shifted: its values still differ between that state's future
+  /// and its shift's), and the opaque mark (255, Scalar::kOpaque). 0 does
+  /// not. docs/Deadlock.md, "Every trip count", check (3).
+  bool shifts(uint8_t p) const { return p == 255 || (p && p <= items.size()); }
+  /// True when parameter `p` is open (or the opaque mark): a fold may shift
+  /// it. A fixed parameter is equal in a state and its shift.
+  bool open(uint8_t p) const { return p == 255 || (p && p <= items.size() && !at(p).fixed); }
   bool operator==(const TripParams &) const = default;
   size_t hash() const;
 };
@@ -88,6 +99,23 @@ struct TripProof {
   };
   std::vector<std::pair<uint64_t, Quotient>> quotients;
   int64_t minTrips = 0; ///< the smallest trip count explored (1: loops that run 0 times are left out)
+  /// The parameters a loop of which a process entered at its first trip
+  /// since the explorer last took this mask (bit `entryBit(id)`): a fold
+  /// that shifts one of them may not lead to such an entry
+  /// (docs/Deadlock.md, "Loops that start again").
+  uint64_t entered = 0;
+  /// Set by the explorer before a process steps: the parameters with a loop
+  /// frame in another process (bit entryBit(id)).
+  uint64_t framesElsewhere = 0;
+  /// The parameters the step being built started afresh (the explorer
+  /// forgets what the other processes' values knew of them). A loop of one
+  /// entered later in the same step belongs to the new trip count, not to
+  /// the one a fold of the state before shifts.
+  uint64_t restarted = 0;
+  /// The bit of parameter `id` in `entered` and in the explorer's masks:
+  /// id - 1 up to 62; every bit but the last for a later id (more than 62
+  /// symbolic loops: any of them may be the one).
+  static uint64_t entryBit(uint8_t id) { return id && id <= 63 ? uint64_t(1) << (id - 1u) : ~uint64_t(0) >> 1; }
   /// The value of the unknown input term `t` when it is X + c for the upper
   /// bound X + off of a step-1 loop whose parameter is fixed at n >= 1 in
   /// the current state (then X + off = lb + n exactly); nullopt otherwise.

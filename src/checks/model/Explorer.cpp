@@ -10,6 +10,7 @@
 #include <chrono>
 #include <deque>
 #include <map>
+#include <tuple>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -758,11 +759,30 @@ void Explorer::carrySlots(State &s, Proc &pr, const ir::Operation *op) {
   }
 }
 
+namespace {
+
+/// The trip parameters with a loop frame in a process of `s` other than `pi`.
+uint64_t framesOutside(const State &s, size_t pi) {
+  uint64_t m = 0;
+  for (size_t j = 0; j < s.procs.size(); ++j)
+    if (j != pi)
+      for (const interp::LoopFrame &f : s.procs[j].p.loops())
+        if (f.param && f.param != interp::Scalar::kOpaque)
+          m |= interp::TripProof::entryBit(f.param);
+  return m;
+}
+
+} // namespace
+
 bool Explorer::advance(State &s, size_t pi, Undecided &unknown) {
   Proc &pr = s.procs.mut(pi);
   int limits = 0;
   trips_.params = &s.trips;
   pr.p.setTrips(proof_ ? &trips_ : nullptr);
+  if (proof_) {
+    trips_.framesElsewhere = framesOutside(s, pi);
+    trips_.restarted = s.restarts;
+  }
   bool spinChecked = false;
   for (int guard = 0; guard < 1'000'000; ++guard) {
     if (proof_ && (guard & 1023) == 1023 && std::chrono::steady_clock::now() > deadline_) {
@@ -770,6 +790,15 @@ bool Explorer::advance(State &s, size_t pi, Undecided &unknown) {
       return false;
     }
     interp::StepResult r = pr.p.step(events_);
+    if (proof_ && (trips_.restarted & ~s.restarts)) {
+      // A loop started a new trip count: the other processes' values
+      // forget the old one (interp::Process::symbolicEntry).
+      for (size_t j = 0; j < s.procs.size(); ++j)
+        for (uint8_t id = 1; j != pi && id <= 63; ++id)
+          if (trips_.restarted & ~s.restarts & interp::TripProof::entryBit(id))
+            s.procs.mut(j).p.forgetTrip(id);
+      s.restarts = trips_.restarted;
+    }
     if (r.isUnknown() && r.cause == interp::StepResult::Cause::TripChoice) {
       pr.status = PStatus::AtEvent; // stepTripChoice branches on it
       return true;
@@ -1124,12 +1153,25 @@ struct Explorer::Search {
   std::vector<std::vector<int64_t>> *foldShifts = nullptr;
   std::unordered_map<size_t, std::vector<uint32_t>> folds;
   std::vector<std::vector<uint32_t>> succ; // proving: every edge of the explored graph
-  std::vector<char> foldTarget, decides;   // proving: folded onto; read a value settled later
+  // Proving, per state: the parameters a fold onto it shifts (kAnyFold
+  // for every fold), and what its steps read that a shifted state may read
+  // otherwise (kSettling: a comparison settled later; a parameter's bit:
+  // a loop of it entered at its first trip). Checked by foldsHold().
+  std::vector<uint64_t> foldShifted, reads;
+  // Proving: edges whose step started a trip count afresh (from, to, its
+  // parameters), kept apart from succ: reach does not cross them for those.
+  std::vector<std::tuple<uint32_t, uint32_t, uint64_t>> restartEdges;
+  uint64_t lastRestart = 0; // add(): the last step's restarted parameters
+  static constexpr uint64_t kSettling = uint64_t(1) << 63, kAnyFold = kSettling;
 
   /// Adds `ns` unless an equal state was met (or, proving, a state it is a
   /// shift of); true when added. `at` gets the state it is (or equals, or
   /// is a shift of).
   bool add(State &&ns, int64_t from, TraceStep &&step, uint32_t *at = nullptr) {
+    // Proving: the parameters this step started afresh (fixed before, open
+    // now): what a state reaches past it is of another trip count.
+    lastRestart = ns.restarts;
+    ns.restarts = 0;
     if (clocks)
       canonicalizeClocks(ns); // exact (model/ClockCanon.h): states that differ in counters' magnitudes merge
     auto &bucket = seen[StateHash{}(ns)];
@@ -1148,8 +1190,12 @@ struct Explorer::Search {
       size_t first = fold->size() > kFoldCandidates ? fold->size() - kFoldCandidates : 0;
       for (size_t i = fold->size(); i-- > first;)
         if (auto d = shiftBetween(states[(*fold)[i]], ns, *proof)) {
+          uint64_t shifted = kAnyFold;
+          for (size_t p = 0; p < d->size(); ++p)
+            if ((*d)[p] > 0)
+              shifted |= interp::TripProof::entryBit(static_cast<uint8_t>(p + 1));
+          foldShifted[(*fold)[i]] |= shifted;
           foldShifts->push_back(std::move(*d));
-          foldTarget[(*fold)[i]] = 1;
           if (at)
             *at = (*fold)[i];
           return false;
@@ -1163,8 +1209,8 @@ struct Explorer::Search {
       fold->push_back(id);
     if (proof) {
       succ.emplace_back();
-      foldTarget.push_back(0);
-      decides.push_back(0);
+      foldShifted.push_back(0);
+      reads.push_back(0);
     }
     if (at)
       *at = id;
@@ -1235,6 +1281,8 @@ DeadlockRun Explorer::run(const interp::Bindings &b, std::string label, size_t m
   }
   Search S;
   decidesSettling_ = false;
+  trips_.entered = 0;
+  proofGap_.reset();
   S.searchAfterHang = runCap_;
   S.clocks = tracksClocks();
   if (proof_) {
@@ -1254,6 +1302,15 @@ DeadlockRun Explorer::run(const interp::Bindings &b, std::string label, size_t m
   }
   out.finishes = finished_;
   out.complete = !cut && S.queue.empty() && out.verdict != "unknown";
+  if (proofGap_ && out.verdict != "race" && out.verdict != "deadlock" && !over_) {
+    // No counterexample past the state the proof could not follow: the
+    // proof's verdict is that state's reason.
+    out.verdict = "unknown";
+    out.reason.clear();
+    setUndecided(out, *proofGap_);
+    out.complete = false;
+    out.states = S.states.size();
+  }
   if (out.verdict == "race" || out.verdict == "unknown")
     return out;
   out.overArrival = over_;
@@ -1272,11 +1329,10 @@ DeadlockRun Explorer::run(const interp::Bindings &b, std::string label, size_t m
     return out;
   }
   out.verdict = over_ ? "trap" : "no-deadlock";
-  if (proof_ && !foldsAvoidSettling(S)) {
+  if (std::string why = proof_ ? foldsHold(S) : std::string(); !why.empty()) {
     out.verdict = "unknown";
     out.stop.gap = Gap::Proof;
-    out.reason = "a predicate that depends on the first iterations (e.g. `k > 0`) is read again in the steady "
-                 "state, so a shifted state need not behave the same";
+    out.reason = std::move(why);
     out.states = S.states.size();
     return out;
   }
@@ -1368,6 +1424,8 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
     return false;
   }
   const size_t cap = proof_ ? std::min(runCap_, folds_.empty() ? kProofFirstFold : kProofStates) : runCap_;
+  if (proofGap_ && S.states.size() > proofGapCap_)
+    return false; // run() reports the gap
   if (S.states.size() > cap) {
     if (hung)
       return false;
@@ -1427,6 +1485,17 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
   }
   if (hung && (over_ || !unknownReason.empty()))
     return false;
+  if (!unknownReason.empty() && proof_ && !hung) {
+    // The proof cannot follow this state, so it will not be proved; the
+    // rest of the search may still meet a hang, an over-arrival or a race
+    // whose trip counts the witness run takes (Proof.cpp). Four times the
+    // states so far (at least 2,000) is enough for one a few trips in.
+    if (!proofGap_) {
+      proofGap_ = unknownReason;
+      proofGapCap_ = std::min(kProofFirstFold, std::max<size_t>(2'000, 4 * S.states.size()));
+    }
+    return true;
+  }
   if (!unknownReason.empty()) {
     setUndecided(out, unknownReason);
     out.states = S.states.size();
@@ -1473,9 +1542,10 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
     S.searchAfterHang = std::min(runCap_, 16 * S.states.size() + 50'000);
     return true;
   }
-  if (S.proof && decidesSettling_) {
-    S.decides[si] = 1;
+  if (S.proof) {
+    S.reads[si] |= (decidesSettling_ ? Search::kSettling : 0) | trips_.entered;
     decidesSettling_ = false;
+    trips_.entered = 0;
   }
   std::vector<char> first;
   if (reduces() && next.size() > 1) {
@@ -1506,7 +1576,9 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
   auto addSuccessor = [&](size_t j) {
     uint32_t at = 0;
     S.add(std::move(next[j].first), si, std::move(next[j].second), &at);
-    if (S.proof)
+    if (S.proof && S.lastRestart)
+      S.restartEdges.emplace_back(si, at, S.lastRestart);
+    else if (S.proof)
       S.succ[si].push_back(at);
     return at;
   };
@@ -1530,25 +1602,44 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
   return true;
 }
 
-bool Explorer::foldsAvoidSettling(const Search &S) const {
-  // A state that read a comparison not yet settled (a first-iteration
-  // predicate) may differ from its shift; no fold may lead back to one.
-  std::vector<char> reaches(S.decides.begin(), S.decides.end());
+std::string Explorer::foldsHold(const Search &S) const {
+  // What each state reaches in the explored graph (folds lead to their
+  // targets): a comparison not yet settled (a first-iteration predicate),
+  // and the parameters of loops entered at their first trip. A fold onto a
+  // state that reaches either may not share its future with its shift
+  // (docs/Deadlock.md, "Every trip count", checks (2) and (4)).
+  std::vector<uint64_t> reaches(S.reads);
   for (bool changed = true; changed;) {
     changed = false;
     for (size_t i = S.succ.size(); i-- > 0;)
-      if (!reaches[i])
-        for (uint32_t j : S.succ[i])
-          if (reaches[j]) {
-            reaches[i] = 1;
-            changed = true;
-            break;
-          }
+      for (uint32_t j : S.succ[i])
+        if ((reaches[j] & ~reaches[i]) != 0) {
+          reaches[i] |= reaches[j];
+          changed = true;
+        }
+    // Past a loop that started a new trip count, its entries are the new
+    // count's (a fold shifts the old one).
+    for (auto [i, j, restarted] : S.restartEdges)
+      if ((reaches[j] & ~restarted & ~reaches[i]) != 0) {
+        reaches[i] |= reaches[j] & ~restarted;
+        changed = true;
+      }
   }
+  uint64_t clash = 0;
   for (size_t i = 0; i < reaches.size(); ++i)
-    if (reaches[i] && S.foldTarget[i])
-      return false;
-  return true;
+    clash |= reaches[i] & S.foldShifted[i];
+  if (!clash)
+    return "";
+  if (clash & Search::kSettling)
+    return "a predicate that depends on the first iterations (e.g. `k > 0`) is read again in the steady state, so "
+           "a shifted state need not behave the same";
+  uint8_t id = static_cast<uint8_t>(__builtin_ctzll(clash) + 1);
+  std::string loop = id <= trips_.lines.size() && clash != (~uint64_t(0) >> 1)
+                         ? "the loop at IR " + std::to_string(trips_.lines[id - 1u])
+                         : std::string("a symbolic loop");
+  return "a loop over the same trip count as " + loop +
+         " starts again after a state the proof folded onto (a tile loop around it, or a later loop), and a shifted "
+         "state would run it for more trips";
 }
 
 std::vector<std::pair<interp::Bindings, std::string>> planRuns(const ir::Module &m, const kernel::Kernel &k,

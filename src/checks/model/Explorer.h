@@ -34,8 +34,9 @@ constexpr uint64_t kLocalSteps = 100'000;
 constexpr size_t kProofStates = 80'000;
 /// States by which some state must have recurred shifted: a steady state
 /// that has not begun to recur by then is not reached within kProofStates
-/// either (the proved fixtures' first recurrence comes within 7,100).
-constexpr size_t kProofFirstFold = 15'000;
+/// either (the proved fixtures' first recurrence comes within 16,500:
+/// tl_matmul_tiles_ws_sm100's race proof).
+constexpr size_t kProofFirstFold = 20'000;
 /// Earlier states of the same shape a new state is compared with for a shift.
 constexpr size_t kFoldCandidates = 16;
 /// Trips past which an open trip count with no recurrence ends the proof.
@@ -324,7 +325,8 @@ private:
   // The search (Explorer.cpp).
   struct Search;
   bool expand(Search &S, uint32_t si, DeadlockRun &out);
-  bool foldsAvoidSettling(const Search &S) const;
+  /// Why a fold of the proof may not share its target's future ("" when every one may).
+  std::string foldsHold(const Search &S) const;
   void recordHang(Search &S, uint32_t si, DeadlockRun &out);
   std::vector<TraceStep> pathTo(const Search &S, int64_t at) const;
 
@@ -379,6 +381,11 @@ private:
   std::vector<std::vector<int64_t>> folds_; // prove(): the shift of every fold
   std::optional<interp::TripParams> badTrips_; // prove(): the trip counts of the first hang, over-arrival or race
   mutable bool decidesSettling_ = false;    // prove(): a step read a comparison not yet settled
+  // prove(): the first state no step of the proof could follow (a decision
+  // on a value no shift carries); the search goes on, up to proofGapCap_
+  // states, for a counterexample whose trip counts give a witness run.
+  std::optional<Undecided> proofGap_;
+  size_t proofGapCap_ = 0;
   std::chrono::steady_clock::time_point deadline_{}; // prove(): when the proof gives up
   /// An undecided value: Gap::Input when it depends on an unbound argument
   /// (naming it), Gap::Grid for num_programs with no grid, else Gap::Value.

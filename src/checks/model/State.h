@@ -274,6 +274,10 @@ struct State {
   /// Unbound i1 inputs (function arguments) decided on this path: every
   /// later branch or predicate on the same argument takes the same side.
   std::map<const ir::Value *, bool> choices;
+  /// Proof mode, while a step is built: the trip parameters it started
+  /// afresh (interp::Process::symbolicEntry). Not part of the state: the
+  /// search reads it off each new state (0 in every stored one).
+  uint64_t restarts = 0;
   bool operator==(const State &o) const {
     return procs == o.procs && bars == o.bars && async == o.async && named == o.named &&
            hist == o.hist && flow == o.flow && trips == o.trips && choices == o.choices;

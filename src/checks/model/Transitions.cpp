@@ -1037,6 +1037,8 @@ Explorer::Outcome Explorer::stepFork(OpStep &o, Undecided &unknown) {
     Proc c(std::move(*child));
     size_t ci = o.n.procs.size();
     c.p.setStepLimit(kLocalSteps);
+    if (proof_)
+      c.p.allowRestart(o.n.trips.fixedMask()); // the next tile's loops start new trip counts
     c.partition = id;
     c.ws = ws;
     c.slots = o.np().slots;
