@@ -1,7 +1,7 @@
 """Prints the findings of one check family as `tscope check` and as the
 family's own command print them, and whether the two agree.
 
-usage: same-findings.py TSCOPE COMMAND FILE ID...
+usage: same-findings.py TSCOPE COMMAND FILE ID... [-- CHECK-ARG...]
 Each finding is its whole text block (the diagnostic line with its caret, the
 Python line, related notes, notes, trace): the block must be the same from both
 commands, line:col and wording included."""
@@ -9,7 +9,12 @@ import re
 import subprocess
 import sys
 
-tscope, command, path, ids = sys.argv[1], sys.argv[2], sys.argv[3], set(sys.argv[4:])
+# Arguments after `--` go to `tscope check` only (bounds for its model
+# checks, which the family compared may not take).
+rest = sys.argv[4:]
+extra = rest[rest.index("--") + 1:] if "--" in rest else []
+rest = rest[:rest.index("--")] if "--" in rest else rest
+tscope, command, path, ids = sys.argv[1], sys.argv[2], sys.argv[3], set(rest)
 HEAD = re.compile(r"^\S+:\d+:\d+: (error|warning|note|info): .* \[([a-z0-9-]+)\]$")
 
 
@@ -33,7 +38,7 @@ def blocks(args):
 
 # `tscope check` orders findings across analyses; compare them as sets.
 own = sorted(blocks([command, path]))
-check = sorted(blocks(["check", path]))
+check = sorted(blocks(["check"] + extra + [path]))
 for b in own:
     print(b.splitlines()[0])
 print(f"{len(own)} findings from {command}, {len(check)} from check: {'same' if own == check else 'DIFFERENT'}")
