@@ -1,7 +1,7 @@
 """Compares tscope's expected-GPU-outcome line with what the GPU did, for every
 fixture that ran on a GPU (FIXTURE.md's "What happened" line).
 
-usage: expected_gpu.py TSCOPE FIXTURES_DIR [--only NAME,...]
+usage: expected_gpu.py TSCOPE FIXTURES_DIR [--only NAME,...] [--no-args]
 
 The expected outcome is `tscope check`'s per kernel (`kernels[].expected_gpu`
 of its JSON): the barrier model's line, completed by the other analyses'
@@ -10,7 +10,9 @@ slices that do not tile it: "wrong results or a fault"; an in-order race).
 
 Each fixture is checked at its recorded launch: the integer arguments of the
 Launch line that are kernel arguments of its kernel.ttgir become --arg, the
-grid becomes --grid. Prints one row per fixture: name, GPU outcome class,
+grid becomes --grid; with --no-args, as a user runs it first, with neither
+(every integer argument unbound: the sweep and the proof's witness runs
+decide). Prints one row per fixture: name, GPU outcome class,
 tscope's verdict and expected outcome, and whether the two agree; the last
 line counts agreements."""
 import json
@@ -103,6 +105,8 @@ def main():
             args += ["--grid", ",".join(x.strip() for x in grid.group(1).split(",") if x.strip())]
         elif "grid=(NUM_SMS" in launch.group(1):
             args += ["--grid", "132"]  # the H200's SM count
+        if "--no-args" in sys.argv:
+            args = []
         if d.name.startswith("tma_"):
             # A TMA copy's fault or zero-fill is `tscope tma`'s verdict, not the barrier model's.
             rows.append((d.name, gpu_class(what.group(1)), "-", "n/a: judged by tscope tma", None))
