@@ -42,8 +42,19 @@ KernelDeadlockResult checkKernelDeadlocks(const ir::Module &m, const kernel::Ker
   // The sweep goes on past a hang: a larger value may fault (an
   // over-arrival), which the GPU shows instead of the hang.
   model::DeadlockSweep sweep;
+  model::SweepGrowth growth;
   for (auto &[b, label] : runs) {
+    if (std::string why = growth.skip(b, label, sweep.nextCap() ? sweep.nextCap() : opts.maxStates); !why.empty()) {
+      DeadlockRun skipped;
+      skipped.bindings = label;
+      skipped.verdict = "unknown";
+      skipped.reason = std::move(why);
+      skipped.stop.gap = Gap::Budget;
+      res.runs.push_back(std::move(skipped));
+      break;
+    }
     res.runs.push_back(explorer.run(b, label, sweep.nextCap()));
+    growth.ran(b, label, res.runs.back().states);
     if (sweep.stopsAfter(res.runs.back()))
       break;
   }

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <deque>
 #include <map>
 #include <tuple>
@@ -1640,6 +1641,45 @@ std::string Explorer::foldsHold(const Search &S) const {
   return "a loop over the same trip count as " + loop +
          " starts again after a state the proof folded onto (a tile loop around it, or a later loop), and a shifted "
          "state would run it for more trips";
+}
+
+namespace {
+
+/// The swept value of a planned run: its largest integer binding.
+int64_t sweptValue(const interp::Bindings &b) {
+  int64_t v = 0;
+  for (const interp::Bindings::Arg &a : b.args)
+    v = std::max(v, a.value);
+  return v;
+}
+
+} // namespace
+
+std::string SweepGrowth::skip(const interp::Bindings &b, const std::string &label, size_t cap) const {
+  if (seen_.size() < 2)
+    return "";
+  const Seen &s1 = seen_[seen_.size() - 2], &s2 = seen_.back();
+  const int64_t v3 = sweptValue(b);
+  if (s2.states < kGrowthFloor || s1.states == 0 || s1.value <= 0 || s2.value <= s1.value || v3 <= s2.value ||
+      s2.states <= s1.states)
+    return "";
+  const double e = std::log(double(s2.states) / double(s1.states)) / std::log(double(s2.value) / double(s1.value));
+  const double projected = double(s2.states) * std::pow(double(v3) / double(s2.value), e);
+  if (projected <= double(cap))
+    return "";
+  return fmt::format("not run: the states grew from {} at {} to {} at {} (as the value to the power {:.1f}), so at "
+                     "{} they would pass the state cap of {} (raise --max-states, or bind the loop bounds with "
+                     "--arg)",
+                     s1.states, s1.label, s2.states, s2.label, e, label, cap);
+}
+
+void SweepGrowth::ran(const interp::Bindings &b, const std::string &label, size_t states) {
+  const int64_t v = sweptValue(b);
+  if (!seen_.empty() && seen_.back().value == v) {
+    seen_.back().states = std::max(seen_.back().states, states); // another grid at the same value
+    return;
+  }
+  seen_.push_back({v, states, label});
 }
 
 std::vector<std::pair<interp::Bindings, std::string>> planRuns(const ir::Module &m, const kernel::Kernel &k,

@@ -61,6 +61,31 @@ struct DeadlockSweep {
     return run.overArrival.has_value() || stateBudgetSpent(run);
   }
 };
+/// A sweep's run that its growth says cannot finish within the state cap is
+/// not run: once a run explored kGrowthFloor states or more, the states of
+/// the last two runs, s1 at value v1 and s2 at v2 > v1, project s2 *
+/// (v3 / v2)^e at the next value v3, with s2 = s1 * (v2 / v1)^e. Past the
+/// cap the run is reported undecided on the budget with those figures
+/// (docs/Deadlock.md, the budgets under "The model"): a data-flow search of a kernel whose
+/// partitions drift apart reached 198,075 states at 64 and spent 27 s and
+/// 1.6 GB on the million it stopped at next.
+constexpr size_t kGrowthFloor = 100'000;
+class SweepGrowth {
+public:
+  /// Why the run at `b` is not run ("" to run it), against `cap` states.
+  std::string skip(const interp::Bindings &b, const std::string &label, size_t cap) const;
+  /// Records a run made at `b`.
+  void ran(const interp::Bindings &b, const std::string &label, size_t states);
+
+private:
+  struct Seen {
+    int64_t value = 0;
+    size_t states = 0;
+    std::string label;
+  };
+  std::vector<Seen> seen_; // one per value, in sweep order
+};
+
 /// Seconds of wall time a proof for every trip count may take per kernel.
 constexpr int kProofSeconds = 60;
 

@@ -133,9 +133,23 @@ KernelRaceResult checkKernelRaces(const ir::Module &m, const kernel::Kernel &k, 
   if (opts.proveTrips && proveRaces(m, k, opts, explorer, obs, res))
     runs.clear(); // the proof covers every value the runs would try
   model::addWitnessRun(m, k, opts, res.proof, runs);
+  model::SweepGrowth growth;
   for (auto &[b, label] : runs) {
+    if (std::string why = growth.skip(b, label, opts.maxStates); !why.empty()) {
+      DeadlockRun skipped;
+      skipped.bindings = label;
+      skipped.verdict = "unknown";
+      skipped.reason = std::move(why);
+      skipped.stop.gap = Gap::Budget;
+      obs.hit.reset();
+      addRaceRun(k, skipped, explorer, obs, res);
+      res.runs.back().stuckStates = 0; // not run
+      break;
+    }
     obs.hit.reset();
-    addRaceRun(k, explorer.run(b, label), explorer, obs, res);
+    DeadlockRun run = explorer.run(b, label);
+    growth.ran(b, label, run.states);
+    addRaceRun(k, std::move(run), explorer, obs, res);
     if (res.race || stateBudgetSpent(res.runs.back()))
       break; // a larger value only explores more
   }

@@ -83,12 +83,23 @@ std::vector<KernelFlowResult> checkDataFlow(const ir::Module &m, const std::vect
     std::vector<std::string> unbound;
     auto runs = model::planRuns(m, k, opts, unbound);
     res.unboundArgs = unbound;
+    model::SweepGrowth growth;
     for (auto &[b, label] : runs) {
+      if (std::string why = growth.skip(b, label, opts.maxStates); !why.empty()) {
+        FlowRun skipped;
+        skipped.bindings = label;
+        skipped.verdict = "unknown";
+        skipped.reason = std::move(why);
+        skipped.stop.gap = Gap::Budget;
+        res.runs.push_back(std::move(skipped));
+        break;
+      }
       // Both kinds at once; the first hit ends the run, so the other kind
       // gets a run of its own under the same bindings.
       FlowObserver obs(true, true);
       model::Explorer x(m, k, opts, &obs);
       DeadlockRun d = x.run(b, label);
+      growth.ran(b, label, d.states);
       res.runs.push_back(runOf(d, obs));
       if (obs.hit) {
         bool stale = obs.hit->kind == FlowKind::StaleRead;
