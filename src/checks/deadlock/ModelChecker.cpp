@@ -45,12 +45,7 @@ KernelDeadlockResult checkKernelDeadlocks(const ir::Module &m, const kernel::Ker
   model::SweepGrowth growth;
   for (auto &[b, label] : runs) {
     if (std::string why = growth.skip(b, label, sweep.nextCap() ? sweep.nextCap() : opts.maxStates); !why.empty()) {
-      DeadlockRun skipped;
-      skipped.bindings = label;
-      skipped.verdict = "unknown";
-      skipped.reason = std::move(why);
-      skipped.stop.gap = Gap::Budget;
-      res.runs.push_back(std::move(skipped));
+      res.runs.push_back(runNotMade<DeadlockRun>(label, std::move(why)));
       break;
     }
     res.runs.push_back(explorer.run(b, label, sweep.nextCap()));

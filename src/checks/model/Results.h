@@ -229,6 +229,17 @@ template <class Run> bool stateBudgetSpent(const Run &run) {
   return run.verdict == "unknown" && run.stop.gap == Gap::Budget;
 }
 
+/// A run of a sweep that is not made (model::SweepGrowth): undecided on the
+/// budget, for `why`.
+template <class Run> Run runNotMade(const std::string &label, std::string why) {
+  Run r;
+  r.bindings = label;
+  r.verdict = "unknown";
+  r.reason = std::move(why);
+  r.stop.gap = Gap::Budget;
+  return r;
+}
+
 /// The reason of the first run whose verdict is "unknown" ("" if none):
 /// what a kernel's unknown verdict reports (deadlock and race runs alike).
 template <class Run> std::string firstUnknownReason(const std::vector<Run> &runs) {

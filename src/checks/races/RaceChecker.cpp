@@ -136,13 +136,8 @@ KernelRaceResult checkKernelRaces(const ir::Module &m, const kernel::Kernel &k, 
   model::SweepGrowth growth;
   for (auto &[b, label] : runs) {
     if (std::string why = growth.skip(b, label, opts.maxStates); !why.empty()) {
-      DeadlockRun skipped;
-      skipped.bindings = label;
-      skipped.verdict = "unknown";
-      skipped.reason = std::move(why);
-      skipped.stop.gap = Gap::Budget;
       obs.hit.reset();
-      addRaceRun(k, skipped, explorer, obs, res);
+      addRaceRun(k, runNotMade<DeadlockRun>(label, std::move(why)), explorer, obs, res);
       res.runs.back().stuckStates = 0; // not run
       break;
     }

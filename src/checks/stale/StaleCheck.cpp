@@ -86,12 +86,7 @@ std::vector<KernelFlowResult> checkDataFlow(const ir::Module &m, const std::vect
     model::SweepGrowth growth;
     for (auto &[b, label] : runs) {
       if (std::string why = growth.skip(b, label, opts.maxStates); !why.empty()) {
-        FlowRun skipped;
-        skipped.bindings = label;
-        skipped.verdict = "unknown";
-        skipped.reason = std::move(why);
-        skipped.stop.gap = Gap::Budget;
-        res.runs.push_back(std::move(skipped));
+        res.runs.push_back(runNotMade<FlowRun>(label, std::move(why)));
         break;
       }
       // Both kinds at once; the first hit ends the run, so the other kind
