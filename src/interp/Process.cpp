@@ -864,7 +864,7 @@ Process::LoopMove Process::symbolicEntry(uint32_t pc, const Scalar &lb, const Sc
   if (id <= 63 && trips_->params->at(id).fixed && (restartable_ & bit) && !(trips_->framesElsewhere & bit) &&
       !own) {
     trips_->params->restart(id, trips_->minTrips);
-    forgetTrip(id);
+    forgetTrips(bit);
     trips_->restarted |= bit;
     restartable_ &= ~bit;
   } else if (!(trips_->restarted & bit)) {
@@ -907,10 +907,12 @@ Scalar Process::ivValue(const LoopFrame &f, unsigned width, const ir::Value *iv)
   return Scalar::unknown(Reason::SymbolicTrips, iv, width).withTerm(mixTerm(0x1F, f.param));
 }
 
-void Process::forgetTrip(uint8_t p) {
-  for (Cell &c : env_)
-    if (c.value.tripDependent() && c.value.tripParam() == p)
+void Process::forgetTrips(uint64_t params) {
+  for (Cell &c : env_) {
+    uint8_t p = c.value.tripParam();
+    if (c.value.tripDependent() && p != Scalar::kOpaque && p <= 63 && (params & TripProof::entryBit(p)))
       c.value = c.value.withTrip(Scalar::kOpaque, 1, 1);
+  }
 }
 
 bool Process::resumeAfterChoice() {

@@ -192,9 +192,10 @@ public:
   /// start again"). A partition forked once a trip count is fixed gets it;
   /// leaving a loop gives it for the loop's own parameter.
   void allowRestart(uint64_t params) { restartable_ |= params; }
-  /// Proof mode: what this process's values knew of parameter `p` is
-  /// forgotten (they become opaque: a decision on one ends the proof).
-  void forgetTrip(uint8_t p);
+  /// Proof mode: what this process's values knew of the parameters in
+  /// `params` (a mask of TripProof::entryBit) is forgotten: they become
+  /// opaque, and a decision on one ends the proof.
+  void forgetTrips(uint64_t params);
   /// A hash of the state that leaves out what moves with the open trip
   /// parameters of `params` (values, loop counters).
   size_t shapeHash(const TripParams &params) const;

@@ -791,13 +791,12 @@ bool Explorer::advance(State &s, size_t pi, Undecided &unknown) {
       return false;
     }
     interp::StepResult r = pr.p.step(events_);
-    if (proof_ && (trips_.restarted & ~s.restarts)) {
+    if (uint64_t fresh = proof_ ? trips_.restarted & ~s.restarts : 0) {
       // A loop started a new trip count: the other processes' values
       // forget the old one (interp::Process::symbolicEntry).
       for (size_t j = 0; j < s.procs.size(); ++j)
-        for (uint8_t id = 1; j != pi && id <= 63; ++id)
-          if (trips_.restarted & ~s.restarts & interp::TripProof::entryBit(id))
-            s.procs.mut(j).p.forgetTrip(id);
+        if (j != pi)
+          s.procs.mut(j).p.forgetTrips(fresh);
       s.restarts = trips_.restarted;
     }
     if (r.isUnknown() && r.cause == interp::StepResult::Cause::TripChoice) {
@@ -1306,8 +1305,7 @@ DeadlockRun Explorer::run(const interp::Bindings &b, std::string label, size_t m
   if (proofGap_ && out.verdict != "race" && out.verdict != "deadlock" && !over_) {
     // No counterexample past the state the proof could not follow: the
     // proof's verdict is that state's reason.
-    out.verdict = "unknown";
-    out.reason.clear();
+    out.stop = {};
     setUndecided(out, *proofGap_);
     out.complete = false;
     out.states = S.states.size();

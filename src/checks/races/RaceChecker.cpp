@@ -136,9 +136,7 @@ KernelRaceResult checkKernelRaces(const ir::Module &m, const kernel::Kernel &k, 
   model::SweepGrowth growth;
   for (auto &[b, label] : runs) {
     if (std::string why = growth.skip(b, label, opts.maxStates); !why.empty()) {
-      obs.hit.reset();
-      addRaceRun(k, runNotMade<DeadlockRun>(label, std::move(why)), explorer, obs, res);
-      res.runs.back().stuckStates = 0; // not run
+      res.runs.push_back(runNotMade<RaceRun>(label, std::move(why)));
       break;
     }
     obs.hit.reset();
