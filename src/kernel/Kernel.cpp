@@ -5,10 +5,15 @@
 #include <algorithm>
 #include <atomic>
 #include <set>
+#include <type_traits>
 
 #include "ir/Attribute.h"
 
 namespace tscope::kernel {
+
+// A vector<Kernel> that grows must move its kernels, not copy them: a
+// kernel's facts point into its own containers.
+static_assert(std::is_nothrow_move_constructible_v<Kernel>);
 
 using dialect::OpKind;
 
@@ -426,7 +431,15 @@ const ir::Value *Kernel::captureOf(const ir::Value *arg) const {
   return nullptr;
 }
 
-std::vector<const Allocation *> Kernel::rootsOf(const ir::Value *start) const {
+const std::vector<const Allocation *> &Kernel::rootsOf(const ir::Value *v) const {
+  std::lock_guard<std::mutex> lock(memo_.mutex);
+  auto it = memo_.roots.find(v);
+  if (it == memo_.roots.end())
+    it = memo_.roots.emplace(v, computeRoots(v)).first;
+  return it->second;
+}
+
+std::vector<const Allocation *> Kernel::computeRoots(const ir::Value *start) const {
   std::vector<const Allocation *> out;
   std::set<const ir::Value *> seen;
   std::vector<const ir::Value *> work{start};

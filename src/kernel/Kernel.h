@@ -4,6 +4,8 @@
 #pragma once
 
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -118,15 +120,18 @@ public:
   /// Where `op` runs.
   Placement placementOf(const ir::Operation *op) const;
   /// The allocations a value can refer to (through views, captures, loop
-  /// carries and yields), sorted by id.
-  std::vector<const Allocation *> rootsOf(const ir::Value *v) const;
+  /// carries and yields), sorted by id. Worked out once per value (the
+  /// model checkers ask at every step) and kept: the reference stays valid
+  /// as long as the Kernel.
+  const std::vector<const Allocation *> &rootsOf(const ir::Value *v) const;
   /// How `v` derives from its roots, e.g. "%8 = memdesc_index %ready[%slot]".
   std::string derivation(const ir::Value *v) const;
   /// The allocation defined by `v` itself, or null.
   const Allocation *allocationOf(const ir::Value *v) const;
   /// The TMEM columns `v` covers (through views, partition captures and loop
-  /// carries with a single source); owner null for a non-TMEM value.
-  TmemColumns tmemColumnsOf(const ir::Value *v) const;
+  /// carries with a single source); owner null for a non-TMEM value. Worked
+  /// out once per value and kept, as rootsOf.
+  const TmemColumns &tmemColumnsOf(const ir::Value *v) const;
   /// The `buffer.id` owner of a packed TMEM allocation (the member without
   /// `buffer.offset`), or `a` itself.
   const Allocation *packingOwner(const Allocation *a) const;
@@ -152,6 +157,26 @@ public:
   const ir::Value *captureOf(const ir::Value *blockArg) const;
 
 private:
+  /// Facts derived per value on first use (rootsOf, tmemColumnsOf). A copy
+  /// or move of the Kernel starts with an empty one: the facts point into
+  /// its own allocations. The mutex lets checks on several threads share a
+  /// Kernel. Moves are noexcept so that a vector of kernels moves them when
+  /// it grows (a copy would leave the kernels' inner pointers on the old
+  /// storage).
+  struct Memo {
+    Memo() = default;
+    Memo(const Memo &) noexcept {}
+    Memo(Memo &&) noexcept {}
+    Memo &operator=(const Memo &) noexcept { clear(); return *this; }
+    Memo &operator=(Memo &&) noexcept { clear(); return *this; }
+    void clear() noexcept { roots.clear(); tmem.clear(); }
+    std::mutex mutex;
+    std::unordered_map<const ir::Value *, std::vector<const Allocation *>> roots;
+    std::unordered_map<const ir::Value *, TmemColumns> tmem;
+  };
+  std::vector<const Allocation *> computeRoots(const ir::Value *v) const;
+  TmemColumns computeTmemColumns(const ir::Value *v) const;
+  mutable Memo memo_;
   void collect();
   std::vector<std::pair<const ir::Region *, Placement>> addWarpSpecialize(const ir::Operation *op);
   void addAttributePartitions();

@@ -85,7 +85,15 @@ const Allocation *Kernel::packingOwner(const Allocation *a) const {
   return first ? first : a;
 }
 
-TmemColumns Kernel::tmemColumnsOf(const ir::Value *v) const {
+const TmemColumns &Kernel::tmemColumnsOf(const ir::Value *v) const {
+  std::lock_guard<std::mutex> lock(memo_.mutex);
+  auto it = memo_.tmem.find(v);
+  if (it == memo_.tmem.end())
+    it = memo_.tmem.emplace(v, computeTmemColumns(v)).first;
+  return it->second;
+}
+
+TmemColumns Kernel::computeTmemColumns(const ir::Value *v) const {
   const ir::Module &m = *module;
   int64_t offset = 0;
   bool known = true, anySlot = false;

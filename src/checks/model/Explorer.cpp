@@ -335,11 +335,21 @@ std::vector<const ir::Value *> Explorer::mmaBarrierPreds(const ir::Operation *op
   OpKind kind = dialect::kindOf(op);
   if (kind != OpKind::TcGen5Mma && kind != OpKind::TcGen5MmaScaled)
     return out;
-  dialect::OpSyntax syn = dialect::scanOpSyntax(m_, op);
-  for (const ir::Value *bv : roles(op).barriers)
-    if (const ir::Value *p = mmaBarrierPred(op, syn, bv))
+  for (const ir::Value *p : mmaPredsByBarrier(op))
+    if (p)
       out.push_back(p);
   return out;
+}
+
+const std::vector<const ir::Value *> &Explorer::mmaPredsByBarrier(const ir::Operation *op) const {
+  auto it = mmaPreds_.find(op);
+  if (it != mmaPreds_.end())
+    return it->second;
+  dialect::OpSyntax syn = dialect::scanOpSyntax(m_, op);
+  std::vector<const ir::Value *> preds;
+  for (const ir::Value *bv : roles(op).barriers)
+    preds.push_back(mmaBarrierPred(op, syn, bv));
+  return mmaPreds_.emplace(op, std::move(preds)).first->second;
 }
 
 const ir::Value *Explorer::mmaBarrierPred(const ir::Operation *op, const dialect::OpSyntax &syn,
@@ -1058,14 +1068,25 @@ void Explorer::addChanges(const State &s, const State &n, Footprint &f) const {
   if (s.procs.size() != n.procs.size())
     f.global = true;
   if (!s.bars.same(n.bars)) {
-    for (const auto &[key, bar] : *n.bars) {
-      auto it = s.bars->find(key);
-      if (it == s.bars->end() || !(it->second == bar))
-        f.write(allocOfKey(key), slotOfKey(key));
+    // Both tables are sorted by key: one walk finds the slots added,
+    // removed or changed.
+    auto a = s.bars->begin(), ae = s.bars->end();
+    auto b = n.bars->begin(), be = n.bars->end();
+    while (a != ae || b != be) {
+      uint64_t key;
+      if (b == be || (a != ae && a->first < b->first))
+        key = (a++)->first;
+      else if (a == ae || b->first < a->first)
+        key = (b++)->first;
+      else {
+        key = a->first;
+        bool same = a->second == b->second;
+        ++a, ++b;
+        if (same)
+          continue;
+      }
+      f.write(allocOfKey(key), slotOfKey(key));
     }
-    for (const auto &[key, bar] : *s.bars)
-      if (!n.bars->count(key))
-        f.write(allocOfKey(key), slotOfKey(key));
   }
   if (!(s.named == n.named))
     f.named = true;

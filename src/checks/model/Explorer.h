@@ -262,6 +262,9 @@ private:
   /// The completion-barrier predicates of a tcgen05 MMA (the operands in
   /// its barriers' brackets).
   std::vector<const ir::Value *> mmaBarrierPreds(const ir::Operation *op) const;
+  /// The predicate of each completion barrier of a tcgen05 MMA, in the
+  /// order of roles(op).barriers (null where it has none); scanned once.
+  const std::vector<const ir::Value *> &mmaPredsByBarrier(const ir::Operation *op) const;
   /// The predicate in completion barrier `bv`'s brackets, or null.
   static const ir::Value *mmaBarrierPred(const ir::Operation *op, const dialect::OpSyntax &syn,
                                          const ir::Value *bv);
@@ -344,6 +347,8 @@ private:
   mutable std::unordered_map<const ir::Region *, Footprint> futures_;
   mutable std::unordered_map<const ir::Region *, std::vector<uint32_t>> arriveWrites_;
   mutable std::unordered_map<const ir::Operation *, dialect::OperandRoles> roles_;
+  /// Per tcgen05 MMA: the predicate of each of roles(op).barriers (null: none).
+  mutable std::unordered_map<const ir::Operation *, std::vector<const ir::Value *>> mmaPreds_;
   mutable std::unordered_map<const ir::Operation *, SourcePoint> points_;
   std::vector<uint32_t> bufferClass_; // allocation id -> alias class
 

@@ -698,7 +698,7 @@ VectorClock Explorer::tcgen05Issue(OpStep &o) {
 }
 
 Explorer::Outcome Explorer::stepMma(OpStep &o, Undecided &unknown) {
-  dialect::OpSyntax syn = dialect::scanOpSyntax(m_, o.op);
+  const std::vector<const ir::Value *> &preds = mmaPredsByBarrier(o.op);
   o.st.action = "issues " + std::string(o.op->opName());
   VectorClock mmaClock = o.on ? tcgen05Issue(o) : VectorClock{};
   if (o.on && o.r.synchronous && tracksClocks()) {
@@ -708,8 +708,9 @@ Explorer::Outcome Explorer::stepMma(OpStep &o, Undecided &unknown) {
     o.np().vc.set(actorOf(o.pi, kBarrierAgent), o.np().asyncTick);
     o.st.action += " (synchronous: no is_async)";
   }
-  for (const ir::Value *bv : o.r.barriers) {
-    const ir::Value *bp = mmaBarrierPred(o.op, syn, bv);
+  for (size_t bi = 0; bi < o.r.barriers.size(); ++bi) {
+    const ir::Value *bv = o.r.barriers[bi];
+    const ir::Value *bp = preds[bi];
     interp::Scalar bpv = bp ? decided(o.s, o.pr, bp) : interp::Scalar::boolean(true);
     if (bp && !bpv.isKnown()) {
       unknown = valueGap(partName(o.pr) + ": a completion-barrier predicate of " + std::string(o.op->opName()) +

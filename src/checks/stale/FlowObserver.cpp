@@ -51,6 +51,51 @@ struct WaitRow {
   bool operator<(const WaitRow &o) const { return std::tie(pi, key) < std::tie(o.pi, o.key); }
 };
 
+/// The encoding (Rows::encode): three counts, then the write rows (Loc, op,
+/// actor, flags: 7 words each, sorted by Loc), the read rows (Loc, actor,
+/// op, flags: 7 words, sorted by Loc then actor) and the wait rows (process,
+/// barrier key, phase: 3 words, sorted by process then key). Flags are not
+/// part of any row's sort key, so they may be changed in place.
+constexpr size_t kHeadWords = 3, kWriteWords = 7, kReadWords = 7, kWaitWords = 3;
+constexpr size_t kWriteActor = 5, kWriteFlags = 6, kReadActor = 4, kReadFlags = 6;
+
+/// Orders two rows' keys as Rows::encode sorts them: a Loc (allocation
+/// unsigned, slot and columns signed), then for read rows the actor.
+int compareKeys(const uint64_t *x, const uint64_t *y, size_t keyWords) {
+  for (size_t i = 0; i < keyWords; ++i) {
+    if (x[i] == y[i])
+      continue;
+    bool isSigned = i >= 1 && i <= 3;
+    bool less = isSigned ? static_cast<int64_t>(x[i]) < static_cast<int64_t>(y[i]) : x[i] < y[i];
+    return less ? -1 : 1;
+  }
+  return 0;
+}
+
+/// Notes the allocation of every row of one kind present on one side only
+/// or different on the two sides (rows of `width` words, keys of `keyWords`,
+/// `n` rows each from `a` and `b`): a merge of the two sorted runs.
+template <class Note>
+void diffRows(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, size_t width, size_t keyWords, Note note) {
+  size_t i = 0, j = 0;
+  while (i < na || j < nb) {
+    const uint64_t *x = i < na ? a + i * width : nullptr, *y = j < nb ? b + j * width : nullptr;
+    int c = !x ? 1 : !y ? -1 : compareKeys(x, y, keyWords);
+    if (c < 0) {
+      note(x[0]);
+      ++i;
+    } else if (c > 0) {
+      note(y[0]);
+      ++j;
+    } else {
+      if (!std::equal(x, x + width, y))
+        note(x[0]);
+      ++i;
+      ++j;
+    }
+  }
+}
+
 /// The rows of one state, decoded from and encoded into State::flow
 /// (sorted, so that equal rows give equal words whatever the path).
 struct Rows {
@@ -60,8 +105,18 @@ struct Rows {
 
   static Rows decode(const std::vector<uint64_t> &w) {
     Rows r;
+    r.decodeFrom(w);
+    return r;
+  }
+
+  /// Decodes `w` into this object, reusing its vectors' storage.
+  void decodeFrom(const std::vector<uint64_t> &w) {
+    Rows &r = *this;
+    r.writes.clear();
+    r.reads.clear();
+    r.waits.clear();
     if (w.size() < 3)
-      return r;
+      return;
     size_t i = 3;
     auto loc = [&] {
       Loc l;
@@ -98,7 +153,6 @@ struct Rows {
       x.phase = static_cast<int64_t>(w[i++]);
       r.waits.push_back(x);
     }
-    return r;
   }
 
   void encode(std::vector<uint64_t> &w) {
@@ -186,7 +240,9 @@ bool FlowObserver::onAccess(const Explorer &x, State &s, const Access &a, const 
   if (a.slot < 0 || hit)
     return false; // not a slot of a ring (or the run is over)
   Loc l{a.alloc, a.slot, a.col0, a.col1};
-  Rows r = Rows::decode(s.flow);
+  thread_local Rows scratch; // one decode per access: its vectors' storage is reused
+  Rows &r = scratch;
+  r.decodeFrom(s.flow);
   bool stop = false;
   if (!a.write) {
     WriteRow *w = r.write(l);
@@ -263,55 +319,53 @@ bool FlowObserver::onAccess(const Explorer &x, State &s, const Access &a, const 
 }
 
 void FlowObserver::onArrive(const Explorer &, State &s, size_t pi, uint64_t) {
-  if (s.flow.empty())
+  if (s.flow.size() < kHeadWords)
     return;
-  Rows r = Rows::decode(s.flow);
-  bool changed = false;
-  for (WriteRow &w : r.writes)
-    if (!w.published && w.actor / kActorsPerProc == pi) {
-      w.published = true; // released by its writer's arrive
-      changed = true;
-    }
-  if (changed)
-    r.encode(s.flow);
+  // Released by its writer's arrive: the flag is no sort key, so the
+  // encoded rows change in place.
+  uint64_t *w = s.flow.data() + kHeadWords;
+  for (uint64_t n = 0; n < s.flow[0]; ++n, w += kWriteWords)
+    if (!(w[kWriteFlags] & 1) && w[kWriteActor] / kActorsPerProc == pi)
+      w[kWriteFlags] |= 1;
 }
 
 void FlowObserver::onWait(const Explorer &, State &s, size_t pi, uint64_t key, int64_t phase) {
-  Rows r = Rows::decode(s.flow);
-  auto it = std::find_if(r.waits.begin(), r.waits.end(), [&](const WaitRow &w) { return w.pi == pi && w.key == key; });
-  if (it == r.waits.end()) {
-    r.waits.push_back({pi, key, phase});
-  } else {
-    if (it->phase == phase)
-      for (ReadRow &rd : r.reads)
-        if (rd.actor / kActorsPerProc == pi)
-          rd.oldWait = true; // served by a completion it already waited for
-    it->phase = phase;
+  if (s.flow.size() >= kHeadWords) {
+    // A row for (pi, key) already there changes in place (its phase, and
+    // the reads' oldWait flags; neither is a sort key).
+    std::vector<uint64_t> &f = s.flow;
+    size_t reads = kHeadWords + f[0] * kWriteWords, waits = reads + f[1] * kReadWords;
+    for (uint64_t n = 0; n < f[2]; ++n) {
+      uint64_t *w = f.data() + waits + n * kWaitWords;
+      if (w[0] != pi || w[1] != key)
+        continue;
+      if (static_cast<int64_t>(w[2]) == phase)
+        for (uint64_t r = 0; r < f[1]; ++r) {
+          uint64_t *rd = f.data() + reads + r * kReadWords;
+          if (rd[kReadActor] / kActorsPerProc == pi)
+            rd[kReadFlags] |= 2; // served by a completion it already waited for
+        }
+      w[2] = static_cast<uint64_t>(phase);
+      return;
+    }
   }
+  Rows r = Rows::decode(s.flow);
+  r.waits.push_back({pi, key, phase});
   r.encode(s.flow);
 }
 
 bool FlowObserver::flowChanges(const State &before, const State &after, std::vector<uint32_t> &allocs) const {
   // Rows are sorted by location (Rows::encode): a row present on one side
   // only, or different, names its allocation. Wait rows are per process and
-  // barrier: the step's own barrier footprint covers them.
-  Rows a = Rows::decode(before.flow), b = Rows::decode(after.flow);
-  auto note = [&](const Loc &l) { allocs.push_back(static_cast<uint32_t>(l.alloc)); };
-  auto diff = [&](const auto &xs, const auto &ys, auto same) {
-    for (const auto &x : xs)
-      if (std::none_of(ys.begin(), ys.end(), [&](const auto &y) { return same(x, y); }))
-        note(x.loc);
-  };
-  auto sameWrite = [](const WriteRow &x, const WriteRow &y) {
-    return x.loc == y.loc && x.op == y.op && x.actor == y.actor && x.published == y.published && x.read == y.read;
-  };
-  auto sameRead = [](const ReadRow &x, const ReadRow &y) {
-    return x.loc == y.loc && x.actor == y.actor && x.op == y.op && x.consumed == y.consumed && x.oldWait == y.oldWait;
-  };
-  diff(a.writes, b.writes, sameWrite);
-  diff(b.writes, a.writes, sameWrite);
-  diff(a.reads, b.reads, sameRead);
-  diff(b.reads, a.reads, sameRead);
+  // barrier: the step's own barrier footprint covers them. The encoded rows
+  // are merged as they are, with nothing decoded.
+  auto note = [&](uint64_t alloc) { allocs.push_back(static_cast<uint32_t>(alloc)); };
+  static const std::vector<uint64_t> kEmpty(kHeadWords, 0);
+  const std::vector<uint64_t> &a = before.flow.size() >= kHeadWords ? before.flow : kEmpty;
+  const std::vector<uint64_t> &b = after.flow.size() >= kHeadWords ? after.flow : kEmpty;
+  const uint64_t *wa = a.data() + kHeadWords, *wb = b.data() + kHeadWords;
+  diffRows(wa, a[0], wb, b[0], kWriteWords, 4, note);
+  diffRows(wa + a[0] * kWriteWords, a[1], wb + b[0] * kWriteWords, b[1], kReadWords, 5, note);
   return true;
 }
 
