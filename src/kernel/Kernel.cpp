@@ -432,11 +432,7 @@ const ir::Value *Kernel::captureOf(const ir::Value *arg) const {
 }
 
 const std::vector<const Allocation *> &Kernel::rootsOf(const ir::Value *v) const {
-  std::lock_guard<std::mutex> lock(memo_.mutex);
-  auto it = memo_.roots.find(v);
-  if (it == memo_.roots.end())
-    it = memo_.roots.emplace(v, computeRoots(v)).first;
-  return it->second;
+  return memo_.get(memo_.roots, v, [&] { return computeRoots(v); });
 }
 
 std::vector<const Allocation *> Kernel::computeRoots(const ir::Value *start) const {

@@ -95,6 +95,13 @@ struct Placement {
 /// The facts of one function.
 class Kernel {
 public:
+  /// Kernels move and never copy: placements and facts point into the
+  /// kernel's own containers (a copy would point into the original's).
+  Kernel() = default;
+  Kernel(const Kernel &) = delete;
+  Kernel &operator=(const Kernel &) = delete;
+  Kernel(Kernel &&) noexcept = default;
+  Kernel &operator=(Kernel &&) noexcept = default;
   /// One Kernel per function with a body, in file order.
   static std::vector<Kernel> build(const ir::Module &m);
   /// How many times build() ran in this process (`tscope check --timing`
@@ -157,19 +164,32 @@ public:
   const ir::Value *captureOf(const ir::Value *blockArg) const;
 
 private:
-  /// Facts derived per value on first use (rootsOf, tmemColumnsOf). A copy
-  /// or move of the Kernel starts with an empty one: the facts point into
-  /// its own allocations. The mutex lets checks on several threads share a
-  /// Kernel. Moves are noexcept so that a vector of kernels moves them when
-  /// it grows (a copy would leave the kernels' inner pointers on the old
-  /// storage).
+  /// Facts derived per value on first use (rootsOf, tmemColumnsOf). A
+  /// moved Kernel starts with an empty one (a mutex does not move; the
+  /// facts are worked out again on demand). The mutex keeps a const Kernel
+  /// safe to read from several threads.
   struct Memo {
     Memo() = default;
-    Memo(const Memo &) noexcept {}
     Memo(Memo &&) noexcept {}
-    Memo &operator=(const Memo &) noexcept { clear(); return *this; }
-    Memo &operator=(Memo &&) noexcept { clear(); return *this; }
-    void clear() noexcept { roots.clear(); tmem.clear(); }
+    Memo &operator=(Memo &&) noexcept {
+      roots.clear();
+      tmem.clear();
+      return *this;
+    }
+    /// The fact kept in `table` for `v`, worked out by `compute` on first
+    /// use. `compute` runs without the lock (it may ask for other facts);
+    /// when two threads race, the first to store wins and both return it.
+    template <class T, class F>
+    const T &get(std::unordered_map<const ir::Value *, T> &table, const ir::Value *v, F compute) {
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (auto it = table.find(v); it != table.end())
+          return it->second;
+      }
+      T fact = compute();
+      std::lock_guard<std::mutex> lock(mutex);
+      return table.try_emplace(v, std::move(fact)).first->second;
+    }
     std::mutex mutex;
     std::unordered_map<const ir::Value *, std::vector<const Allocation *>> roots;
     std::unordered_map<const ir::Value *, TmemColumns> tmem;

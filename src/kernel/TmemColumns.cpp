@@ -86,11 +86,7 @@ const Allocation *Kernel::packingOwner(const Allocation *a) const {
 }
 
 const TmemColumns &Kernel::tmemColumnsOf(const ir::Value *v) const {
-  std::lock_guard<std::mutex> lock(memo_.mutex);
-  auto it = memo_.tmem.find(v);
-  if (it == memo_.tmem.end())
-    it = memo_.tmem.emplace(v, computeTmemColumns(v)).first;
-  return it->second;
+  return memo_.get(memo_.tmem, v, [&] { return computeTmemColumns(v); });
 }
 
 TmemColumns Kernel::computeTmemColumns(const ir::Value *v) const {

@@ -56,8 +56,11 @@ struct WaitRow {
 /// op, flags: 7 words, sorted by Loc then actor) and the wait rows (process,
 /// barrier key, phase: 3 words, sorted by process then key). Flags are not
 /// part of any row's sort key, so they may be changed in place.
-constexpr size_t kHeadWords = 3, kWriteWords = 7, kReadWords = 7, kWaitWords = 3;
+constexpr size_t kHeadWords = 3, kLocWords = 4, kWriteWords = 7, kReadWords = 7, kWaitWords = 3;
 constexpr size_t kWriteActor = 5, kWriteFlags = 6, kReadActor = 4, kReadFlags = 6;
+/// The flag bits: a write row's `published` and `read`, a read row's
+/// `consumed` and `oldWait`.
+constexpr uint64_t kPublished = 1, kWriteRead = 2, kConsumed = 1, kOldWait = 2;
 
 /// Orders two rows' keys as Rows::encode sorts them: a Loc (allocation
 /// unsigned, slot and columns signed), then for read rows the actor.
@@ -65,7 +68,7 @@ int compareKeys(const uint64_t *x, const uint64_t *y, size_t keyWords) {
   for (size_t i = 0; i < keyWords; ++i) {
     if (x[i] == y[i])
       continue;
-    bool isSigned = i >= 1 && i <= 3;
+    bool isSigned = i >= 1 && i < kLocWords; // slot, col0, col1
     bool less = isSigned ? static_cast<int64_t>(x[i]) < static_cast<int64_t>(y[i]) : x[i] < y[i];
     return less ? -1 : 1;
   }
@@ -115,9 +118,9 @@ struct Rows {
     r.writes.clear();
     r.reads.clear();
     r.waits.clear();
-    if (w.size() < 3)
+    if (w.size() < kHeadWords)
       return;
-    size_t i = 3;
+    size_t i = kHeadWords;
     auto loc = [&] {
       Loc l;
       l.alloc = w[i++];
@@ -132,8 +135,8 @@ struct Rows {
       x.op = reinterpret_cast<const ir::Operation *>(w[i++]);
       x.actor = w[i++];
       uint64_t f = w[i++];
-      x.published = f & 1;
-      x.read = f & 2;
+      x.published = f & kPublished;
+      x.read = f & kWriteRead;
       r.writes.push_back(x);
     }
     for (uint64_t n = 0; n < w[1]; ++n) {
@@ -142,8 +145,8 @@ struct Rows {
       x.actor = w[i++];
       x.op = reinterpret_cast<const ir::Operation *>(w[i++]);
       uint64_t f = w[i++];
-      x.consumed = f & 1;
-      x.oldWait = f & 2;
+      x.consumed = f & kConsumed;
+      x.oldWait = f & kOldWait;
       r.reads.push_back(x);
     }
     for (uint64_t n = 0; n < w[2]; ++n) {
@@ -173,13 +176,13 @@ struct Rows {
       loc(x.loc);
       w.push_back(reinterpret_cast<uint64_t>(x.op));
       w.push_back(x.actor);
-      w.push_back((x.published ? 1u : 0u) | (x.read ? 2u : 0u));
+      w.push_back((x.published ? kPublished : 0) | (x.read ? kWriteRead : 0));
     }
     for (const ReadRow &x : reads) {
       loc(x.loc);
       w.push_back(x.actor);
       w.push_back(reinterpret_cast<uint64_t>(x.op));
-      w.push_back((x.consumed ? 1u : 0u) | (x.oldWait ? 2u : 0u));
+      w.push_back((x.consumed ? kConsumed : 0) | (x.oldWait ? kOldWait : 0));
     }
     for (const WaitRow &x : waits) {
       w.push_back(x.pi);
@@ -325,8 +328,8 @@ void FlowObserver::onArrive(const Explorer &, State &s, size_t pi, uint64_t) {
   // encoded rows change in place.
   uint64_t *w = s.flow.data() + kHeadWords;
   for (uint64_t n = 0; n < s.flow[0]; ++n, w += kWriteWords)
-    if (!(w[kWriteFlags] & 1) && w[kWriteActor] / kActorsPerProc == pi)
-      w[kWriteFlags] |= 1;
+    if (!(w[kWriteFlags] & kPublished) && w[kWriteActor] / kActorsPerProc == pi)
+      w[kWriteFlags] |= kPublished;
 }
 
 void FlowObserver::onWait(const Explorer &, State &s, size_t pi, uint64_t key, int64_t phase) {
@@ -343,7 +346,7 @@ void FlowObserver::onWait(const Explorer &, State &s, size_t pi, uint64_t key, i
         for (uint64_t r = 0; r < f[1]; ++r) {
           uint64_t *rd = f.data() + reads + r * kReadWords;
           if (rd[kReadActor] / kActorsPerProc == pi)
-            rd[kReadFlags] |= 2; // served by a completion it already waited for
+            rd[kReadFlags] |= kOldWait; // served by a completion it already waited for
         }
       w[2] = static_cast<uint64_t>(phase);
       return;
@@ -364,8 +367,8 @@ bool FlowObserver::flowChanges(const State &before, const State &after, std::vec
   const std::vector<uint64_t> &a = before.flow.size() >= kHeadWords ? before.flow : kEmpty;
   const std::vector<uint64_t> &b = after.flow.size() >= kHeadWords ? after.flow : kEmpty;
   const uint64_t *wa = a.data() + kHeadWords, *wb = b.data() + kHeadWords;
-  diffRows(wa, a[0], wb, b[0], kWriteWords, 4, note);
-  diffRows(wa + a[0] * kWriteWords, a[1], wb + b[0] * kWriteWords, b[1], kReadWords, 5, note);
+  diffRows(wa, a[0], wb, b[0], kWriteWords, kLocWords, note);
+  diffRows(wa + a[0] * kWriteWords, a[1], wb + b[0] * kWriteWords, b[1], kReadWords, kLocWords + 1, note);
   return true;
 }
 
