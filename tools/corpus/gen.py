@@ -43,11 +43,13 @@ MODULES += ["gluon_races"]  # tscope races (docs/Races.md)
 MODULES += ["tl_attn_ws", "gluon_attn_fwd", "tl_matmul_tiles_ws"]  # model-scale WS kernels (bench/model_scale.py)
 MODULES += ["tl_hopper_ws"]  # Hopper automatic warp specialization, run on the H200
 MODULES += ["gluon_ws_drain"]  # a hang at some trip counts only (docs/Deadlock.md, "When the proof meets a bug")
+MODULES += ["gluon_persist_stride"]  # a hang from a program's third strip on (docs/Deadlock.md, "A second use")
 # GPU order: cases that may trap or hang go last, the deliberate hang very last.
 GPU_ORDER = ["gluon_ws_tma", "tl_tma_matmul", "tl_persistent_matmul", "tl_persistent_matmul_ws",
              "gluon_ws_deadlock_fixed", "tma_oob_past_end", "tma_oob_negative", "tl_ws_desc_store",
              "gluon_ws_race_drained", "gluon_ws_race", "tma_misaligned_base", "tma_misaligned_stride",
-             "gluon_ws_drain_t3_fixed", "gluon_ws_drain_t3", "gluon_ws_deadlock"]
+             "gluon_ws_drain_t3_fixed", "gluon_ws_drain_t3", "gluon_persist_stride_fixed", "gluon_persist_stride",
+             "gluon_ws_deadlock"]
 DEFAULT_RUNS = 5
 DEFAULT_TIMEOUT = 60
 IR_EXTS = {".ttir": "kernel.ttir", ".ttgir": "kernel.ttgir", ".llir": "kernel.llir",

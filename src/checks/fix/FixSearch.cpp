@@ -528,6 +528,7 @@ void searchFixes(const ir::Module &m, const kernel::Kernel &k, const DeadlockOpt
     DeadlockOptions co = opts;
     co.edits = &c.overlay;
     co.searchFixes = false;
+    co.coverageUses = 3;
     co.maxStates = std::min(opts.maxStates, kCandidateStates);
     co.deadline = deadline;
     ++summary.checked;

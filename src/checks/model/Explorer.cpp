@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "checks/UnknownWords.h"
+#include "checks/model/Coverage.h"
 #include "checks/model/MbarrierRules.h"
 #include "checks/model/Prose.h"
 #include "interp/OpText.h"
@@ -1678,6 +1679,9 @@ std::string SweepGrowth::skip(const interp::Bindings &b, const std::string &labe
   if (seen_.size() < 2)
     return "";
   const Seen &s1 = seen_[seen_.size() - 2], &s2 = seen_.back();
+  // The coverage run's inputs are not a point of the sweep: it is made.
+  if (isCoverageRun(label))
+    return "";
   const int64_t v3 = sweptValue(b);
   if (s2.states < kGrowthFloor || s1.states == 0 || s1.value <= 0 || s2.value <= s1.value || v3 <= s2.value ||
       s2.states <= s1.states)
@@ -1693,6 +1697,8 @@ std::string SweepGrowth::skip(const interp::Bindings &b, const std::string &labe
 }
 
 void SweepGrowth::ran(const interp::Bindings &b, const std::string &label, size_t states) {
+  if (isCoverageRun(label))
+    return;
   const int64_t v = sweptValue(b);
   if (!seen_.empty() && seen_.back().value == v) {
     seen_.back().states = std::max(seen_.back().states, states); // another grid at the same value
@@ -1775,6 +1781,8 @@ std::vector<std::pair<interp::Bindings, std::string>> planRuns(const ir::Module 
   }
   if (numPrograms)
     unbound.push_back("num_programs");
+  if (opts.coverageRun)
+    addCoverageRun(m, k, opts, unbound, descFields, runs);
   return runs;
 }
 

@@ -227,6 +227,7 @@ void addWitnessRun(const ir::Module &m, const kernel::Kernel &k, const DeadlockO
   // run gives them one value together.
   DeadlockOptions one = opts;
   one.tryValues = {proof.witness.front().second};
+  one.coverageRun = false;
   std::vector<std::string> unbound;
   auto planned = planRuns(m, k, one, unbound);
   if (planned.empty())
@@ -304,6 +305,7 @@ DeadlockRun proveEveryTripCount(Explorer &explorer, const ir::Module &m, const k
   std::vector<std::string> inputs;
   DeadlockOptions none = opts;
   none.bindings.args.clear();
+  none.coverageRun = false; // the names only
   planRuns(m, k, none, inputs);
   if (std::string why = explorer.tracksClocks() ? std::string() : nothingBlocks(m, k); !why.empty()) {
     proof.attempted = proof.proved = true;
@@ -319,7 +321,9 @@ DeadlockRun proveEveryTripCount(Explorer &explorer, const ir::Module &m, const k
   free.args.clear();
   DeadlockRun run = explorer.prove(free, "every trip count", proof);
   std::vector<std::string> stillFree;
-  planRuns(m, k, opts, stillFree);
+  DeadlockOptions names = opts;
+  names.coverageRun = false;
+  planRuns(m, k, names, stillFree);
   bool undecided = !proof.proved && !proof.why.empty() && run.verdict == "unknown";
   if (undecided && !opts.bindings.args.empty() && !stillFree.empty()) {
     TripProofResult bound;

@@ -32,6 +32,13 @@ struct DeadlockOptions {
   /// Values tried for integer arguments left unbound (all set to the same
   /// value per run); loop trip counts follow from them.
   std::vector<int64_t> tryValues = {1, 2, 3, 4, 64, 128, 256};
+  /// planRuns adds a run past the tried values when none of them makes a
+  /// wait use a barrier slot `coverageUses` times (model/Coverage.h).
+  bool coverageRun = true;
+  /// Uses of one barrier slot by one wait the coverage run asks for: 2 (the
+  /// parity flips once); the fix search asks 3 of a candidate (an edit that
+  /// doubles an arrival count goes wrong only on a slot's third use).
+  int coverageUses = 2;
   size_t maxStates = 1'000'000; // per run
   /// The process's heap in use (MiB, support::heapMbInUse) past which a search
   /// gives up (unknown), 0: none.

@@ -1,0 +1,238 @@
+// Coverage: scalar runs of every process (the interpreter alone, no model
+// state) count how often each wait uses each barrier slot; a sweep in which
+// no run reuses a slot a wait reads gets one run more, with inputs grown
+// until it does.
+#include "checks/model/Coverage.h"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <unordered_map>
+
+#include "dialect/OpTable.h"
+#include "interp/Process.h"
+#include "interp/Program.h"
+
+namespace tscope::checks::model {
+
+using dialect::OpKind;
+
+namespace {
+
+/// Scalar events the coverage runs may make per candidate binding: a few
+/// milliseconds of interpreter time; a binding that needs more is not tried.
+constexpr uint64_t kMaxEvents = 50'000;
+/// Ops one scalar step may run between two events (loops of arithmetic
+/// with no wait in them).
+constexpr uint64_t kMaxOpsPerStep = 2'000'000;
+/// Inputs past the sweep are tried up to 2^16.
+constexpr int64_t kLargestValue = 65536;
+/// The words every coverage run's label has (isCoverageRun).
+constexpr const char *kLabelMark = " of a barrier slot: the runs above wait at ";
+
+/// The waits of a kernel that wait `uses` times on one barrier slot in one
+/// process under a binding, and how much the scalar run cost, from one run
+/// of every process with the scalar interpreter (waits do not block, no
+/// interleaving: what a trip count makes happen, not what a schedule does).
+struct SlotReuse {
+  std::vector<const ir::Operation *> reused; ///< waited `uses` times on one slot, sorted
+  std::vector<const ir::Operation *> waited; ///< every wait run at least once, sorted
+  uint64_t events = 0;                       ///< waits and forks met
+  bool cut = false;                          ///< stopped at the event or step cap
+};
+
+/// The waits of `r` that reuse a slot and are among `want`.
+std::vector<const ir::Operation *> coveredOf(const SlotReuse &r, const std::vector<const ir::Operation *> &want) {
+  std::vector<const ir::Operation *> out;
+  std::set_intersection(r.reused.begin(), r.reused.end(), want.begin(), want.end(), std::back_inserter(out));
+  return out;
+}
+
+bool covers(const SlotReuse &r, const std::vector<const ir::Operation *> &want) {
+  return !r.cut && std::includes(r.reused.begin(), r.reused.end(), want.begin(), want.end());
+}
+
+/// The sum of a run's integer inputs (which run is the sweep's largest).
+int64_t sumOf(const interp::Bindings &b) {
+  int64_t n = 0;
+  for (const interp::Bindings::Arg &a : b.args)
+    n += a.value;
+  return n;
+}
+
+/// A run's programs (one when tt.get_num_programs is not read).
+int64_t programsOf(const interp::Bindings &b) { return b.numPrograms ? (*b.numPrograms)[0] : 1; }
+
+/// `b` with every name of `names` set to `v` (replacing a value it has).
+void setAll(interp::Bindings &b, const std::vector<std::string> &names, int64_t v) {
+  for (const std::string &n : names) {
+    bool set = false;
+    for (interp::Bindings::Arg &a : b.args)
+      if (a.name == n) {
+        a.value = v;
+        set = true;
+      }
+    if (!set)
+      b.set(n, v);
+  }
+}
+
+SlotReuse reuseIn(const interp::Program &prog, const kernel::Kernel &k, const interp::Bindings &b, int uses,
+                  uint64_t maxEvents) {
+  SlotReuse out;
+  interp::EventSet events = prog.select([](const ir::Operation &op) {
+    OpKind kind = dialect::kindOf(&op);
+    return kind == OpKind::WaitBarrier || kind == OpKind::WarpSpecialize || kind == OpKind::MemDescIndex;
+  });
+  std::unordered_map<const ir::Operation *, int64_t> most; // wait -> most uses of one slot by one process
+  std::map<std::pair<const ir::Operation *, int64_t>, int64_t> count;
+  // The index each memdesc_index took when it last ran in this process: a
+  // wait names the barrier through it (the index value may be dead by then).
+  std::unordered_map<const ir::Operation *, std::optional<int64_t>> index;
+  std::deque<interp::Process> queue;
+  queue.push_back(interp::Process::start(prog, b));
+  queue.back().setStepLimit(kMaxOpsPerStep);
+  while (!queue.empty() && !out.cut) {
+    interp::Process p = std::move(queue.front());
+    queue.pop_front();
+    count.clear();
+    index.clear();
+    for (;;) {
+      if (out.events >= maxEvents) {
+        out.cut = true;
+        break;
+      }
+      interp::StepResult r = p.step(events);
+      if (r.isUnknown() && r.cause == interp::StepResult::Cause::StepLimit) {
+        out.cut = true;
+        break;
+      }
+      if (!r.isEvent())
+        break; // finished, or a decision on an unknown: what ran so far counts
+      const ir::Operation *op = r.op;
+      OpKind kind = dialect::kindOf(op);
+      if (kind == OpKind::MemDescIndex) {
+        interp::Scalar s = p.operand(1);
+        index[op] = s.isKnown() ? std::optional<int64_t>(s.sext()) : std::nullopt;
+        continue;
+      }
+      ++out.events;
+      if (kind == OpKind::WarpSpecialize) {
+        // Every region (the default one too) runs as a process of its own;
+        // this one steps over the op.
+        for (const kernel::WarpSpecialize &ws : k.warpSpecializes)
+          if (ws.op == op)
+            for (const kernel::Partition &part : ws.partitions)
+              if (part.region)
+                if (std::optional<interp::Process> c = p.enterRegion(*part.region))
+                  queue.push_back(std::move(*c));
+        continue;
+      }
+      // The slot: the index of the memdesc_index the barrier comes from
+      // (0 for a barrier that is not indexed).
+      int64_t slot = 0;
+      const ir::Operation *def = op->numOperands ? op->operand(0)->definingOp() : nullptr;
+      if (def && dialect::kindOf(def) == OpKind::MemDescIndex) {
+        auto it = index.find(def);
+        if (it == index.end() || !it->second)
+          continue;
+        slot = *it->second;
+      }
+      int64_t n = ++count[{op, slot}];
+      int64_t &best = most[op];
+      best = std::max(best, n);
+    }
+  }
+  for (const auto &[op, n] : most) {
+    out.waited.push_back(op);
+    if (n >= uses)
+      out.reused.push_back(op);
+  }
+  std::sort(out.waited.begin(), out.waited.end());
+  std::sort(out.reused.begin(), out.reused.end());
+  return out;
+}
+
+} // namespace
+
+void addCoverageRun(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &opts,
+                    const std::vector<std::string> &unbound, const std::vector<std::string> &descFields,
+                    std::vector<std::pair<interp::Bindings, std::string>> &runs) {
+  if (runs.empty() || opts.tryValues.empty())
+    return;
+  const interp::Program prog(m, *k.func);
+  auto reuse = [&](const interp::Bindings &b) { return reuseIn(prog, k, b, opts.coverageUses, kMaxEvents); };
+  // The waits the sweep's largest run makes but not twice on one slot
+  // (smaller values run fewer trips of the same loops).
+  const interp::Bindings *largest = &runs.front().first;
+  for (const auto &[b, label] : runs)
+    if (sumOf(b) > sumOf(*largest) ||
+        (sumOf(b) == sumOf(*largest) && programsOf(b) < programsOf(*largest)))
+      largest = &b;
+  SlotReuse swept = reuse(*largest);
+  std::vector<const ir::Operation *> want;
+  std::set_difference(swept.waited.begin(), swept.waited.end(), swept.reused.begin(), swept.reused.end(),
+                      std::back_inserter(want));
+  if (want.empty() || swept.cut)
+    return;
+  // Grow every input together (one program: the most tiles each), past the
+  // sweep's largest value, until a run covers every such wait.
+  std::vector<std::string> inputs = unbound;
+  std::erase(inputs, "num_programs");
+  inputs.insert(inputs.end(), descFields.begin(), descFields.end());
+  if (inputs.empty())
+    return;
+  interp::Bindings base = runs.front().first;
+  const bool gridFree = std::find(unbound.begin(), unbound.end(), "num_programs") != unbound.end();
+  if (gridFree)
+    base.numPrograms = std::array<int64_t, 3>{1, 1, 1};
+  int64_t start = *std::max_element(opts.tryValues.begin(), opts.tryValues.end());
+  std::optional<interp::Bindings> best;
+  std::vector<const ir::Operation *> got;
+  for (int64_t v = std::max<int64_t>(start, 1) * 2; v <= kLargestValue; v *= 2) {
+    interp::Bindings b = base;
+    setAll(b, inputs, v);
+    SlotReuse r = reuse(b);
+    if (r.cut)
+      break; // larger values only run longer
+    std::vector<const ir::Operation *> c = coveredOf(r, want);
+    if (c.size() > got.size()) {
+      best = b;
+      got = std::move(c);
+    }
+    if (got.size() == want.size())
+      break;
+  }
+  if (!best)
+    return;
+  // Lower each input back to the smallest swept value that keeps the waits
+  // covered: the run explores only what the second lap needs.
+  std::vector<int64_t> lower = opts.tryValues;
+  std::sort(lower.begin(), lower.end());
+  for (const std::string &name : inputs)
+    for (int64_t v : lower) {
+      interp::Bindings b = *best;
+      setAll(b, {name}, v);
+      if (covers(reuse(b), got)) {
+        best = b;
+        break;
+      }
+    }
+  std::string at, lines;
+  for (const interp::Bindings::Arg &a : best->args)
+    if (std::find(unbound.begin(), unbound.end(), a.name) != unbound.end())
+      at += (at.empty() ? "" : ", ") + (a.name.starts_with("%") ? a.name.substr(1) : a.name) + "=" +
+            std::to_string(a.value);
+  if (gridFree)
+    at += (at.empty() ? "" : ", ") + std::string("num_programs=1");
+  std::sort(got.begin(), got.end(), [](const ir::Operation *a, const ir::Operation *b) { return a->line < b->line; });
+  for (const ir::Operation *op : got)
+    lines += (lines.empty() ? "IR " : ", ") + std::to_string(op->line);
+  const bool second = opts.coverageUses <= 2;
+  runs.push_back({std::move(*best), at + (second ? " (a second use" : " (a third use") + kLabelMark + lines +
+                                        (second ? " once per slot)" : " at most twice per slot)")});
+}
+
+bool isCoverageRun(const std::string &label) { return label.find(kLabelMark) != std::string::npos; }
+
+} // namespace tscope::checks::model
