@@ -55,3 +55,35 @@ def rel_err(out, ref):
     out = out.double()
     ref = ref.double()
     return (torch.linalg.vector_norm(out - ref) / torch.linalg.vector_norm(ref).clamp_min(1e-30)).item()
+
+
+def affine_error(x, y):
+    """The largest |y - (2 x + 1)| of the y = 2 x + 1 kernels, an element left NaN counting as infinite."""
+    import torch
+    d = (y - (x * 2.0 + 1.0)).abs()
+    return torch.where(torch.isnan(d), torch.full_like(d, float("inf")), d).max().item()
+
+
+def affine_runs(launch, shapes, runs, mark_launched, label):
+    """The GPU check of the y = 2 x + 1 kernels (exact in fp32): for each (value, rows, cols) of `shapes`, in
+    order, `runs` launches of launch(x, y) on fresh random x [rows, cols] and a NaN-poisoned y, each compared
+    exactly; prints "<label>=<value>: N runs finished" after each shape (a hang shows which one never did).
+    Returns the outcome detail with bad runs counted per value under "bad_per_<label>"."""
+    import torch
+    bad, max_abs, per = 0, [], {}
+    for value, rows, cols in shapes:
+        for r in range(runs):
+            x = torch.randn(rows, cols, device="cuda", dtype=torch.float32)
+            y = torch.full_like(x, float("nan"))
+            launch(x, y)
+            if mark_launched:
+                mark_launched(r)
+            torch.cuda.synchronize()
+            m = affine_error(x, y)
+            max_abs.append(m)
+            bad += not (m == 0.0)
+            per[str(value)] = per.get(str(value), 0) + (not (m == 0.0))
+        print(f"{label}={value}: {runs} runs finished", flush=True)
+    return {"runs": runs * len(shapes), "bad_runs": bad, "max_abs_err": max_abs, "tolerance": 0.0,
+            f"bad_per_{label}": per}
+

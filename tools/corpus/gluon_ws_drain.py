@@ -21,7 +21,7 @@ from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import mbarrier, fence_async_shared
 
-from corpus_common import compile_for, gluon_desc_sig
+from corpus_common import affine_runs, compile_for, gluon_desc_sig
 from gluon_ws_deadlock import _dl_producer, _layout, R, BR, BC, NUM_WARPS
 
 STAGES = 3
@@ -78,27 +78,12 @@ def make_cpu(bug):
 def make_gpu(bug, cols_list):
     """One launch (per run) at each C of cols_list, in order; a hang ends the case."""
     def gpu(runs, mark_launched=None):
-        import torch
         from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
-        bad, max_abs, per_c = 0, [], {}
-        for cols in cols_list:
-            for r in range(runs):
-                x = torch.randn(R, cols, device="cuda", dtype=torch.float32)
-                y = torch.full_like(x, float("nan"))
-                xd = TensorDescriptor.from_tensor(x, [BR, BC], _layout())
-                ws_drain_kernel[(R // BR, )](xd, y, cols, bug, STAGES, num_warps=NUM_WARPS)
-                if mark_launched:
-                    mark_launched(r)
-                torch.cuda.synchronize()
-                d = (y - (x * 2.0 + 1.0)).abs()
-                d = torch.where(torch.isnan(d), torch.full_like(d, float("inf")), d)
-                m = d.max().item()
-                max_abs.append(m)
-                bad += not (m == 0.0)
-                per_c[str(cols)] = per_c.get(str(cols), 0) + (not (m == 0.0))
-            print(f"C={cols}: {runs} runs finished", flush=True)
-        return {"runs": runs * len(cols_list), "bad_runs": bad, "max_abs_err": max_abs, "tolerance": 0.0,
-                "bad_per_C": per_c}
+
+        def launch(x, y):
+            xd = TensorDescriptor.from_tensor(x, [BR, BC], _layout())
+            ws_drain_kernel[(R // BR, )](xd, y, x.shape[1], bug, STAGES, num_warps=NUM_WARPS)
+        return affine_runs(launch, [(cols, R, cols) for cols in cols_list], runs, mark_launched, "C")
     return gpu
 
 
