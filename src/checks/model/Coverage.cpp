@@ -25,8 +25,12 @@ constexpr uint64_t kMaxEvents = 50'000;
 /// Ops one scalar step may run between two events (loops of arithmetic
 /// with no wait in them).
 constexpr uint64_t kMaxOpsPerStep = 2'000'000;
-/// Inputs past the sweep are tried up to 2^16.
+/// Inputs past the sweep are tried up to 2^16, and no further once six
+/// doublings in a row cover no further wait (a loop whose trip count does
+/// not grow with the inputs; a persistent loop over 132 programs needs
+/// five past 512 to give a program its third tile).
 constexpr int64_t kLargestValue = 65536;
+constexpr int kStaleDoublings = 6;
 /// The words every coverage run's label has (isCoverageRun).
 constexpr const char *kLabelMark = " of a barrier slot: the runs above wait at ";
 
@@ -40,6 +44,28 @@ struct SlotReuse {
   uint64_t events = 0;                       ///< waits and forks met
   bool cut = false;                          ///< stopped at the event or step cap
 };
+
+/// True when `wait` may sit in a loop of the region its process runs (up to
+/// the warp_specialize or function around it): an scf.for or scf.while, or
+/// a region of several blocks (loops built from cf branches). Only then can
+/// one process run it twice; a wait of a partition forked per tile runs
+/// once per fork.
+bool repeats(const ir::Operation *wait) {
+  for (const ir::Operation *op = wait; op;) {
+    if (op->parent && op->parent->parent && op->parent->parent->numBlocks > 1)
+      return true;
+    const ir::Operation *p = op->parentOp();
+    if (!p)
+      return false;
+    OpKind kind = dialect::kindOf(p);
+    if (kind == OpKind::WarpSpecialize || kind == OpKind::WarpSpecializePartitions || p->is("tt.func"))
+      return false;
+    if (p->is("scf.for") || p->is("scf.while"))
+      return true;
+    op = p;
+  }
+  return false;
+}
 
 /// The waits of `r` that reuse a slot and are among `want`.
 std::vector<const ir::Operation *> coveredOf(const SlotReuse &r, const std::vector<const ir::Operation *> &want) {
@@ -173,6 +199,7 @@ void addCoverageRun(const ir::Module &m, const kernel::Kernel &k, const Deadlock
   std::vector<const ir::Operation *> want;
   std::set_difference(swept.waited.begin(), swept.waited.end(), swept.reused.begin(), swept.reused.end(),
                       std::back_inserter(want));
+  std::erase_if(want, [](const ir::Operation *w) { return !repeats(w); });
   if (want.empty() || swept.cut)
     return;
   // Grow every input together (one program: the most tiles each), past the
@@ -189,19 +216,28 @@ void addCoverageRun(const ir::Module &m, const kernel::Kernel &k, const Deadlock
   int64_t start = *std::max_element(opts.tryValues.begin(), opts.tryValues.end());
   std::optional<interp::Bindings> best;
   std::vector<const ir::Operation *> got;
-  for (int64_t v = std::max<int64_t>(start, 1) * 2; v <= kLargestValue; v *= 2) {
-    interp::Bindings b = base;
-    setAll(b, inputs, v);
-    SlotReuse r = reuse(b);
-    if (r.cut)
-      break; // larger values only run longer
-    std::vector<const ir::Operation *> c = coveredOf(r, want);
-    if (c.size() > got.size()) {
-      best = b;
-      got = std::move(c);
+  int stale = 0; // doublings in a row that covered no further wait
+  for (int64_t v = std::max<int64_t>(start, 1) * 2; v <= kLargestValue && stale < kStaleDoublings; v *= 2) {
+    const size_t before = got.size();
+    // Three quarters of the way first: a ring of 2 over a loop of 128-wide
+    // steps needs 3 trips (C = 384), not the 4 that doubling gives.
+    for (int64_t w : {v - v / 4, v}) {
+      interp::Bindings b = base;
+      setAll(b, inputs, w);
+      SlotReuse r = reuse(b);
+      if (r.cut)
+        break; // larger values only run longer
+      std::vector<const ir::Operation *> c = coveredOf(r, want);
+      if (c.size() > got.size()) {
+        best = b;
+        got = std::move(c);
+      }
+      if (got.size() == want.size())
+        break;
     }
     if (got.size() == want.size())
       break;
+    stale = got.size() > before ? 0 : stale + 1;
   }
   if (!best)
     return;
