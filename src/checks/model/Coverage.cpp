@@ -150,8 +150,10 @@ SlotReuse reuseIn(const interp::Program &prog, const kernel::Kernel &k, const in
           if (ws.op == op)
             for (const kernel::Partition &part : ws.partitions)
               if (part.region)
-                if (std::optional<interp::Process> c = p.enterRegion(*part.region))
+                if (std::optional<interp::Process> c = p.enterRegion(*part.region)) {
+                  c->setStepLimit(kMaxOpsPerStep);
                   queue.push_back(std::move(*c));
+                }
         continue;
       }
       // The slot: the index of the memdesc_index the barrier comes from
