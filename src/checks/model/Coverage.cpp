@@ -31,6 +31,9 @@ constexpr uint64_t kMaxOpsPerStep = 2'000'000;
 /// five past 512 to give a program its third tile).
 constexpr int64_t kLargestValue = 65536;
 constexpr int kStaleDoublings = 6;
+/// The coverage run may wait at most this many times as often as the
+/// sweep's largest run (scalar events, a proxy for its trips).
+constexpr uint64_t kMaxGrowth = 8;
 /// The words every coverage run's label has (isCoverageRun).
 constexpr const char *kLabelMark = " of a barrier slot: the runs above wait at ";
 
@@ -256,6 +259,11 @@ void addCoverageRun(const ir::Module &m, const kernel::Kernel &k, const Deadlock
         break;
       }
     }
+  // A run far longer than the sweep's largest would cost far more states
+  // (they grow faster than the trips): not made. The verdict then rests on
+  // the sweep and the proof, as it did before this run existed.
+  if (reuse(*best).events > kMaxGrowth * std::max<uint64_t>(swept.events, 1))
+    return;
   std::string at, lines;
   for (const interp::Bindings::Arg &a : best->args)
     if (std::find(unbound.begin(), unbound.end(), a.name) != unbound.end())
