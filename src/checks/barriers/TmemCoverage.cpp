@@ -14,27 +14,15 @@
 #include "interp/OpText.h"
 #include "ir/Attribute.h"
 #include "kernel/IndexExpr.h"
+#include "kernel/Loops.h"
 
 namespace tscope::checks {
 
 using dialect::OpKind;
+using kernel::enclosingLoop;
 using kernel::Kernel;
 
 namespace {
-
-/// The innermost scf.for/while around `op` within its partition, or null.
-const ir::Operation *enclosingLoop(const Kernel &k, const ir::Operation *op) {
-  for (const ir::Operation *p = op ? op->parentOp() : nullptr; p && p != k.func;
-       p = p->parentOp()) {
-    OpKind kind = dialect::kindOf(p);
-    if (kind == OpKind::WarpSpecialize ||
-        p->is("ttg.warp_specialize.partitions"))
-      return nullptr;
-    if (kind == OpKind::For || kind == OpKind::While)
-      return p;
-  }
-  return nullptr;
-}
 
 bool inside(const ir::Operation *op, const ir::Operation *loop) {
   for (const ir::Operation *p = op; p; p = p->parentOp())

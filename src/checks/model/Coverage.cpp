@@ -12,6 +12,7 @@
 #include "dialect/OpTable.h"
 #include "interp/Process.h"
 #include "interp/Program.h"
+#include "kernel/Loops.h"
 
 namespace tscope::checks::model {
 
@@ -48,24 +49,19 @@ struct SlotReuse {
   bool cut = false;                          ///< stopped at the event or step cap
 };
 
-/// True when `wait` may sit in a loop of the region its process runs (up to
-/// the warp_specialize or function around it): an scf.for or scf.while, or
-/// a region of several blocks (loops built from cf branches). Only then can
-/// one process run it twice; a wait of a partition forked per tile runs
-/// once per fork.
-bool repeats(const ir::Operation *wait) {
-  for (const ir::Operation *op = wait; op;) {
+/// True when `wait` may run twice in the process that runs it: inside an
+/// scf.for or scf.while of its partition (kernel::enclosingLoop), or in a
+/// region of several blocks there (loops built from cf branches). A wait of
+/// a partition forked per tile runs once per fork.
+bool repeats(const kernel::Kernel &k, const ir::Operation *wait) {
+  if (kernel::enclosingLoop(k, wait))
+    return true;
+  for (const ir::Operation *op = wait; op && op != k.func; op = op->parentOp()) {
     if (op->parent && op->parent->parent && op->parent->parent->numBlocks > 1)
       return true;
-    const ir::Operation *p = op->parentOp();
-    if (!p)
+    OpKind kind = op->parentOp() ? dialect::kindOf(op->parentOp()) : OpKind::Other;
+    if (kind == OpKind::WarpSpecialize || kind == OpKind::WarpSpecializePartitions)
       return false;
-    OpKind kind = dialect::kindOf(p);
-    if (kind == OpKind::WarpSpecialize || kind == OpKind::WarpSpecializePartitions || p->is("tt.func"))
-      return false;
-    if (p->is("scf.for") || p->is("scf.while"))
-      return true;
-    op = p;
   }
   return false;
 }
@@ -204,7 +200,7 @@ void addCoverageRun(const ir::Module &m, const kernel::Kernel &k, const Deadlock
   std::vector<const ir::Operation *> want;
   std::set_difference(swept.waited.begin(), swept.waited.end(), swept.reused.begin(), swept.reused.end(),
                       std::back_inserter(want));
-  std::erase_if(want, [](const ir::Operation *w) { return !repeats(w); });
+  std::erase_if(want, [&](const ir::Operation *w) { return !repeats(k, w); });
   if (want.empty() || swept.cut)
     return;
   // Grow every input together (one program: the most tiles each), past the
