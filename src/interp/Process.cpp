@@ -923,7 +923,8 @@ bool Process::resumeAfterChoice() {
   return true;
 }
 
-size_t Process::shapeHash(const TripParams &params) const {
+size_t Process::shapeHash(const TripParams &params, const std::vector<uint8_t> *compared) const {
+  auto counts = [&](uint32_t owner) { return !compared || owner >= compared->size() || (*compared)[owner]; };
   auto open = [&](uint8_t p) { return p != Scalar::kOpaque && params.open(p); };
   uint64_t h = 0x1234567;
   auto mix = [&](uint64_t x) { h ^= x + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2); };
@@ -937,6 +938,8 @@ size_t Process::shapeHash(const TripParams &params) const {
       mix(static_cast<uint64_t>(f.iv) ^ static_cast<uint64_t>(f.trip) << 20);
   }
   for (const Cell &c : env_) {
+    if (!counts(c.owner))
+      continue;
     mix(c.owner);
     if (open(c.value.tripParam()))
       mix(uint64_t(c.value.tripParam()) << 40 ^ static_cast<uint64_t>(c.value.coefNum()) << 8 ^
@@ -947,7 +950,9 @@ size_t Process::shapeHash(const TripParams &params) const {
   return static_cast<size_t>(h);
 }
 
-bool Process::shiftedFrom(const Process &older, const TripParams &params, const std::vector<int64_t> &delta) const {
+bool Process::shiftedFrom(const Process &older, const TripParams &params, const std::vector<int64_t> &delta,
+                          const std::vector<uint8_t> *compared) const {
+  auto counts = [&](uint32_t owner) { return !compared || owner >= compared->size() || (*compared)[owner]; };
   auto open = [&](uint8_t p) { return p != Scalar::kOpaque && params.open(p); };
   if (prog_ != older.prog_ || pc_ != older.pc_ || status_ != older.status_ || gridKnown_ != older.gridKnown_ ||
       pid_ != older.pid_ || grid_ != older.grid_ || loops_.size() != older.loops_.size() ||
@@ -971,6 +976,8 @@ bool Process::shiftedFrom(const Process &older, const TripParams &params, const 
     const Cell &a = older.env_[i], &b = env_[i];
     if (a.owner != b.owner)
       return false;
+    if (!counts(b.owner))
+      continue;
     uint8_t p = b.value.tripParam();
     if (!open(p) || a.value.tripParam() != p) {
       if (!(a.value == b.value))

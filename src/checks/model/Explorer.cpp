@@ -161,6 +161,7 @@ Explorer::Explorer(const ir::Module &m, const kernel::Kernel &k, const DeadlockO
                    bool recordHangs)
     : m_(m), k_(k), opts_(o), prog_(m, *k.func), observer_(observer), clocks_(observer && observer->usesClocks()),
       rowsOnArrive_(observer && observer->rowsChangeOnArrive()), recordHangs_(recordHangs) {
+  steer_ = steeringValues(m, prog_);
   collectArefs();
   collectPartitionLoops();
   // Alias classes of the buffers (the reduction's buffer footprints): two
@@ -1172,6 +1173,7 @@ struct Explorer::Search {
   bool clocks = false; // the states carry happens-before clocks: canonical ones (model/ClockCanon.h)
   // Proof mode: states bucketed by foldHash, and where the shifts go.
   const interp::TripProof *proof = nullptr;
+  const std::vector<uint8_t> *steer = nullptr; // the cells a fold compares (steeringValues)
   std::vector<std::vector<int64_t>> *foldShifts = nullptr;
   std::unordered_map<size_t, std::vector<uint32_t>> folds;
   std::vector<std::vector<uint32_t>> succ; // proving: every edge of the explored graph
@@ -1208,10 +1210,10 @@ struct Explorer::Search {
       // The latest few states of the same shape: a steady state recurs
       // within them, and a long bucket (the same shape at shifts the period
       // does not allow) would make every add quadratic.
-      fold = &folds[foldHash(ns)];
+      fold = &folds[foldHash(ns, *steer)];
       size_t first = fold->size() > kFoldCandidates ? fold->size() - kFoldCandidates : 0;
       for (size_t i = fold->size(); i-- > first;)
-        if (auto d = shiftBetween(states[(*fold)[i]], ns, *proof)) {
+        if (auto d = shiftBetween(states[(*fold)[i]], ns, *proof, *steer)) {
           uint64_t shifted = kAnyFold;
           for (size_t p = 0; p < d->size(); ++p)
             if ((*d)[p] > 0)
@@ -1309,6 +1311,7 @@ DeadlockRun Explorer::run(const interp::Bindings &b, std::string label, size_t m
   S.clocks = tracksClocks();
   if (proof_) {
     S.proof = &trips_;
+    S.steer = &steer_;
     S.foldShifts = &folds_;
   }
   S.add(std::move(init), -1, {});
