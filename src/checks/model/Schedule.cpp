@@ -63,10 +63,49 @@ namespace {
 
 std::string expectedGpuCore(const KernelDeadlockResult &res);
 
+/// The inputs of the complete runs whose verdict is one of `verdicts`, the
+/// sweep's single values in one list ("others=1, 2, 64; C=384, n_strips=1"),
+/// at most eight inputs and how many more.
+std::string runInputs(const KernelDeadlockResult &res, std::initializer_list<std::string_view> verdicts) {
+  std::string others;
+  std::vector<std::string> rest;
+  size_t shown = 0, more = 0;
+  for (const DeadlockRun &r : res.runs) {
+    if (std::find(verdicts.begin(), verdicts.end(), r.verdict) == verdicts.end() ||
+        (r.verdict == "no-deadlock" && !r.complete) || r.bindings.empty())
+      continue;
+    if (shown == 8) {
+      ++more;
+      continue;
+    }
+    ++shown;
+    std::string b = r.bindings.substr(0, r.bindings.find(" ("));
+    if (b.starts_with("others=") && b.find(',') == std::string::npos)
+      others += (others.empty() ? "others=" : ", ") + b.substr(7);
+    else
+      rest.push_back(b);
+  }
+  std::string out = others;
+  for (const std::string &b : rest)
+    out += (out.empty() ? "" : "; ") + b;
+  if (more)
+    out += " and " + std::to_string(more) + " more";
+  return out;
+}
+
 } // namespace
 
 std::string expectedGpuLine(const KernelDeadlockResult &res) {
   std::string line = expectedGpuCore(res);
+  // A sweep of unbound inputs in which some runs finish: the hang or fault
+  // is the GPU's outcome at inputs like the runs that reach it, not at every
+  // launch (a drain that needs two tiles, a restart at a small size).
+  if (!res.unboundArgs.empty() && (line.starts_with("hang") || line.starts_with("fault"))) {
+    std::string bad = runInputs(res, {"deadlock", "trap"}), fin = runInputs(res, {"no-deadlock"});
+    if (!fin.empty())
+      line += "; at the inputs of the runs that reach it (" + bad + "), while the runs at " + fin +
+              " finish in every interleaving: a launch at other inputs may finish";
+  }
   // Bytes written past a buffer land on whatever the compiler placed next:
   // data (wrong results) or a barrier (a fault or an illegal state).
   if (!res.tmaOverflow.empty() && (line.starts_with("hang") || line.starts_with("fault")))
