@@ -18,3 +18,17 @@ try:
         _tma.async_store = _tma.async_copy_shared_to_global
 except ImportError:
     pass
+
+# TSCOPE_FAKE_CC=100: compile for that compute capability on the GPU at hand
+# (the tutorials' own is_blackwell() checks read torch's device capability, the
+# JIT reads the driver's target). Kernels are compiled and dumped; their launch
+# then fails (no machine code for this GPU): compile-only cases.
+import os as _os
+
+if _os.environ.get("TSCOPE_FAKE_CC"):
+    _cc = int(_os.environ["TSCOPE_FAKE_CC"])
+    import torch as _torch
+    from triton.backends.compiler import GPUTarget as _Target
+    from triton.runtime import driver as _driver
+    _torch.cuda.get_device_capability = lambda *a, **k: (_cc // 10, _cc % 10)
+    _driver.active.get_current_target = lambda: _Target("cuda", _cc, 32)
