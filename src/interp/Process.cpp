@@ -687,6 +687,12 @@ bool Process::operator==(const Process &o) const {
          restartable_ == o.restartable_;
 }
 
+bool Process::identical(const Process &o) const {
+  return *this == o && last_.kind == o.last_.kind && last_.cause == o.last_.cause && last_.op == o.last_.op &&
+         last_.value == o.last_.value && stepLimit_ == o.stepLimit_ && trips_ == o.trips_ && choice_ == o.choice_ &&
+         choiceSettles_ == o.choiceSettles_;
+}
+
 size_t Process::hash() const {
   uint64_t h = 0xCBF29CE484222325ull;
   auto mix = [&](uint64_t x) {

@@ -211,6 +211,10 @@ public:
   bool operator==(const Process &o) const;
   /// A hash of the state compared by operator==.
   size_t hash() const;
+  /// operator== and what it leaves out (the last step's result, the step
+  /// limit, a pending trip choice): one process may stand for the other
+  /// everywhere (the model's interning of processes met on two paths).
+  bool identical(const Process &o) const;
 
 private:
   enum class Status : uint8_t { Ready, AtEvent, Done, Unknown };

@@ -56,10 +56,15 @@ template <class F> void eachValue(State &s, F f) {
     if (moves)
       procValues(s.procs.mut(i), i, f);
   }
-  for (auto &[key, b] : s.bars.mut().entries()) {
-    clock(b.acc);
-    clock(b.done);
-  }
+  bool barsMove = false;
+  for (const auto &[key, b] : *s.bars)
+    for (const VectorClock *vc : {&b.acc, &b.done})
+      vc->forEach([&](uint32_t a, uint32_t v) { barsMove |= f(counterOf(a), v) != v; });
+  if (barsMove) // a table none of whose clocks changes stays shared
+    s.bars.mut().forEachMut([&](uint64_t, Bar &b) {
+      clock(b.acc);
+      clock(b.done);
+    });
   for (auto &[id, n] : s.named) {
     clock(n.acc);
     clock(n.released);

@@ -1188,6 +1188,31 @@ struct Explorer::Search {
   uint64_t lastRestart = 0; // add(): the last step's restarted parameters
   static constexpr uint64_t kSettling = uint64_t(1) << 63, kAnyFold = kSettling;
 
+  // Every distinct process value of the stored states, by procHash: a
+  // process that reaches the same point with the same values on another
+  // path shares one object with it (a state's processes are most of its
+  // memory; far fewer of them differ than there are states). Shared values
+  // are never changed in place (Shared::mut clones them).
+  std::unordered_map<size_t, std::vector<Shared<Proc>>> procPool;
+  void internProcs(State &ns) {
+    for (size_t i = 0; i < ns.procs.size(); ++i) {
+      Shared<Proc> &sp = ns.procs.shared(i);
+      auto &bucket = procPool[procHash(*sp)];
+      bool found = false;
+      for (const Shared<Proc> &c : bucket)
+        if (c.same(sp) || (*c == *sp && c->p.identical(sp->p) && c->lastWait == sp->lastWait &&
+                           c->skippedWait == sp->skippedWait && c->skippedOn == sp->skippedOn)) {
+          // Every field, not only those state equality compares: nothing
+          // the search reads later differs.
+          sp.shareWith(c);
+          found = true;
+          break;
+        }
+      if (!found)
+        bucket.push_back(sp);
+    }
+  }
+
   /// Adds `ns` unless an equal state was met (or, proving, a state it is a
   /// shift of); true when added. `at` gets the state it is (or equals, or
   /// is a shift of).
@@ -1225,6 +1250,7 @@ struct Explorer::Search {
           return false;
         }
     }
+    internProcs(ns);
     uint32_t id = static_cast<uint32_t>(states.size());
     states.push_back(std::move(ns));
     parent.push_back({from, std::move(step)});

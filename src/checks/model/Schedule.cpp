@@ -1,6 +1,8 @@
 // Schedule: strength of a hang or over-arrival, and the expected GPU outcome.
 #include "checks/model/Schedule.h"
 
+#include <cctype>
+
 #include "checks/model/Explorer.h"
 #include "dialect/OpTable.h"
 
@@ -63,6 +65,20 @@ namespace {
 
 std::string expectedGpuCore(const KernelDeadlockResult &res);
 
+/// True when every value of `bindings` ("N_CTX=0, K=0") is 0 or less.
+bool noWork(const std::string &bindings) {
+  size_t at = 0, values = 0;
+  while ((at = bindings.find('=', at)) != std::string::npos) {
+    ++at;
+    ++values;
+    if (at < bindings.size() && bindings[at] != '0' && bindings[at] != '-')
+      return false;
+    if (at + 1 < bindings.size() && bindings[at] == '0' && std::isdigit(static_cast<unsigned char>(bindings[at + 1])))
+      return false;
+  }
+  return values > 0;
+}
+
 /// The inputs of the complete runs whose verdict is one of `verdicts`, the
 /// sweep's single values in one list ("others=1, 2, 64; C=384, n_strips=1"),
 /// at most eight inputs and how many more.
@@ -80,6 +96,8 @@ std::string runInputs(const KernelDeadlockResult &res, std::initializer_list<std
     }
     ++shown;
     std::string b = r.bindings.substr(0, r.bindings.find(" ("));
+    if (noWork(b))
+      continue; // every input 0: no loop runs, so finishing says nothing
     if (b.starts_with("others=") && b.find(',') == std::string::npos)
       others += (others.empty() ? "others=" : ", ") + b.substr(7);
     else

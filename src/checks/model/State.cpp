@@ -9,6 +9,70 @@ size_t mix(size_t h, size_t v) { return h ^ (v + 0x9e3779b97f4a7c15ull + (h << 6
 
 } // namespace
 
+BarTable::const_iterator BarTable::find(uint64_t key) const {
+  // The first chunk whose last key is not below `key`.
+  auto c = std::lower_bound(c_.begin(), c_.end(), key,
+                            [](const std::shared_ptr<Chunk> &ch, uint64_t k) { return ch->back().first < k; });
+  if (c == c_.end())
+    return end();
+  auto e = std::lower_bound((*c)->begin(), (*c)->end(), key, [](const Entry &x, uint64_t k) { return x.first < k; });
+  if (e == (*c)->end() || e->first != key)
+    return end();
+  return {this, static_cast<size_t>(c - c_.begin()), static_cast<size_t>(e - (*c)->begin())};
+}
+
+Bar &BarTable::operator[](uint64_t key) {
+  auto c = std::lower_bound(c_.begin(), c_.end(), key,
+                            [](const std::shared_ptr<Chunk> &ch, uint64_t k) { return ch->back().first < k; });
+  if (c == c_.end()) {
+    // Past every key: the last chunk takes it (a new one when full).
+    if (c_.empty() || c_.back()->size() >= kChunk)
+      c_.push_back(std::make_shared<Chunk>());
+    c = c_.end() - 1;
+  }
+  if (c->use_count() != 1)
+    *c = std::make_shared<Chunk>(**c);
+  Chunk &ch = **c;
+  auto e = std::lower_bound(ch.begin(), ch.end(), key, [](const Entry &x, uint64_t k) { return x.first < k; });
+  if (e != ch.end() && e->first == key)
+    return e->second;
+  e = ch.insert(e, Entry{key, Bar{}});
+  ++n_;
+  if (ch.size() < 2 * kChunk)
+    return e->second;
+  // Split a full chunk in two; the slot is in one of the halves.
+  size_t at = static_cast<size_t>(e - ch.begin());
+  auto hi = std::make_shared<Chunk>(ch.begin() + kChunk, ch.end());
+  ch.resize(kChunk);
+  auto pos = c_.insert(c + 1, std::move(hi));
+  return at < kChunk ? (*(pos - 1))->at(at).second : (*pos)->at(at - kChunk).second;
+}
+
+bool BarTable::operator==(const BarTable &o) const {
+  if (n_ != o.n_)
+    return false;
+  if (c_.size() == o.c_.size()) {
+    bool aligned = true;
+    for (size_t i = 0; i < c_.size() && aligned; ++i)
+      aligned = c_[i]->size() == o.c_[i]->size();
+    if (aligned) {
+      for (size_t i = 0; i < c_.size(); ++i)
+        if (c_[i] != o.c_[i] && !(*c_[i] == *o.c_[i]))
+          return false;
+      return true;
+    }
+  }
+  return std::equal(begin(), end(), o.begin(), o.end());
+}
+
+size_t BarTable::hash() const {
+  size_t h = 0;
+  for (const auto &[k, b] : *this)
+    h = mix(mix(mix(mix(h, k), static_cast<size_t>(b.phase)), static_cast<size_t>(b.pending)),
+            static_cast<size_t>(b.tx));
+  return h;
+}
+
 bool Proc::operator==(const Proc &o) const {
   return partition == o.partition && status == o.status && namedId == o.namedId && namedGen == o.namedGen &&
          slots == o.slots && arefTurns == o.arefTurns && lastKey == o.lastKey && lastPhase == o.lastPhase && copyBatch == o.copyBatch && seenPhase == o.seenPhase && vc == o.vc &&
@@ -21,29 +85,31 @@ Bar State::barAt(uint64_t key) const {
   return it != bars->end() ? it->second : Bar{};
 }
 
+size_t procHash(const Proc &p) {
+  size_t h = mix(0, p.p.hash());
+  h = mix(h, static_cast<size_t>(p.status));
+  h = mix(h, static_cast<size_t>(p.namedGen) * 2 + p.copyBatch);
+  h = mix(h, reinterpret_cast<size_t>(p.ws));
+  for (const interp::Scalar &r : p.results)
+    h = mix(h, r.hash());
+  for (auto &[v, i] : p.slots)
+    h = mix(mix(h, reinterpret_cast<size_t>(v)), static_cast<size_t>(i));
+  for (auto &[k, t] : p.arefTurns)
+    h = mix(mix(h, k), t);
+  if (!p.vc.empty())
+    h = mix(h, p.vc.hash());
+  return h;
+}
+
 size_t StateHash::operator()(const State &s) const {
   size_t h = 0;
-  for (const Proc &p : s.procs) {
-    h = mix(h, p.p.hash());
-    h = mix(h, static_cast<size_t>(p.status));
-    h = mix(h, static_cast<size_t>(p.namedGen) * 2 + p.copyBatch);
-    h = mix(h, reinterpret_cast<size_t>(p.ws));
-    for (const interp::Scalar &r : p.results)
-      h = mix(h, r.hash());
-    for (auto &[v, i] : p.slots)
-      h = mix(mix(h, reinterpret_cast<size_t>(v)), static_cast<size_t>(i));
-    for (auto &[k, t] : p.arefTurns)
-      h = mix(mix(h, k), t);
-    if (!p.vc.empty())
-      h = mix(h, p.vc.hash());
-  }
+  for (const Proc &p : s.procs)
+    h = mix(h, procHash(p));
   if (!s.hist.accesses().empty())
     h = mix(h, s.hist.hash());
   for (uint64_t w : s.flow)
     h = mix(h, static_cast<size_t>(w));
-  for (auto &[k, b] : *s.bars)
-    h = mix(mix(mix(mix(h, k), static_cast<size_t>(b.phase)), static_cast<size_t>(b.pending)),
-            static_cast<size_t>(b.tx));
+  h = mix(h, s.bars->hash());
   for (const Async &a : s.async)
     h = mix(mix(h, a.key), reinterpret_cast<size_t>(a.op));
   for (auto &[id, n] : s.named)

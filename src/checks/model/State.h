@@ -170,6 +170,9 @@ public:
   }
   /// The same object (no step changed it since the copy).
   bool same(const Shared &o) const { return v_ == o.v_; }
+  /// Shares `o`'s object, which must equal this one's (the search's
+  /// interning of equal values met on different paths).
+  void shareWith(const Shared &o) { v_ = o.v_; }
   bool operator==(const Shared &o) const { return v_ == o.v_ || *v_ == *o.v_; }
 
 private:
@@ -190,6 +193,8 @@ public:
   void truncate(size_t from) { v_.erase(v_.begin() + static_cast<std::ptrdiff_t>(std::min(from, v_.size())), v_.end()); }
   /// The same process object in both lists at `i` (unchanged since a copy).
   bool same(const ProcList &o, size_t i) const { return v_[i].same(o.v_[i]); }
+  /// The shared handle of process `i` (Explorer::Search interns them).
+  Shared<Proc> &shared(size_t i) { return v_[i]; }
   bool operator==(const ProcList &o) const { return v_ == o.v_; }
 
   class const_iterator {
@@ -226,37 +231,80 @@ private:
   std::vector<Shared<Proc>> v_;
 };
 
-/// The mbarrier slots of a state by key (MbarrierRules keyOf), sorted: a
-/// flat array, so a copy is one allocation.
+/// The mbarrier slots of a state by key (MbarrierRules keyOf), sorted, in
+/// chunks of a few slots that copies of the table share until a step changes
+/// one (a step touches one or two slots: it copies their chunks, not the
+/// table; a kernel's 50 slots took 5 KB a state before). Equality and the
+/// hash read the slots in order, whatever the chunks.
 class BarTable {
 public:
   using Entry = std::pair<uint64_t, Bar>;
-  using const_iterator = std::vector<Entry>::const_iterator;
-  const_iterator begin() const { return v_.begin(); }
-  const_iterator end() const { return v_.end(); }
-  size_t size() const { return v_.size(); }
-  bool empty() const { return v_.empty(); }
-  const_iterator find(uint64_t key) const {
-    auto it = lowerIn(v_, key);
-    return it != v_.end() && it->first == key ? it : end();
-  }
+  /// Slots per chunk; a chunk that grows to twice this splits.
+  static constexpr size_t kChunk = 8;
+
+  class const_iterator {
+  public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = Entry;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const Entry *;
+    using reference = const Entry &;
+    const_iterator() = default;
+    const Entry &operator*() const { return (*t_->c_[c_])[e_]; }
+    const Entry *operator->() const { return &**this; }
+    const_iterator &operator++() {
+      if (++e_ == t_->c_[c_]->size()) {
+        ++c_;
+        e_ = 0;
+      }
+      return *this;
+    }
+    const_iterator operator++(int) {
+      const_iterator old = *this;
+      ++*this;
+      return old;
+    }
+    bool operator==(const const_iterator &o) const { return c_ == o.c_ && e_ == o.e_; }
+
+  private:
+    friend class BarTable;
+    const_iterator(const BarTable *t, size_t c, size_t e) : t_(t), c_(c), e_(e) {}
+    const BarTable *t_ = nullptr;
+    size_t c_ = 0, e_ = 0;
+  };
+
+  const_iterator begin() const { return {this, 0, 0}; }
+  const_iterator end() const { return {this, c_.size(), 0}; }
+  size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  const_iterator find(uint64_t key) const;
   size_t count(uint64_t key) const { return find(key) != end(); }
-  /// The slot at `key`, added uninitialised when absent.
-  Bar &operator[](uint64_t key) {
-    auto it = lowerIn(v_, key);
-    if (it == v_.end() || it->first != key)
-      it = v_.insert(it, Entry{key, Bar{}});
-    return it->second;
+  /// The slot at `key`, added uninitialised when absent; its chunk is
+  /// copied first when another table shares it.
+  Bar &operator[](uint64_t key);
+  /// Calls f(key, bar) on every slot, to change in place (keys stay); a
+  /// chunk is copied only when f changed one of its slots.
+  template <class F> void forEachMut(F f) {
+    for (std::shared_ptr<Chunk> &c : c_) {
+      Chunk copy = *c;
+      bool changed = false;
+      for (Entry &e : copy) {
+        Bar before = e.second;
+        f(e.first, e.second);
+        changed |= !(before == e.second);
+      }
+      if (changed)
+        c = std::make_shared<Chunk>(std::move(copy));
+    }
   }
-  /// Every slot, to change in place (keys stay).
-  std::vector<Entry> &entries() { return v_; }
-  bool operator==(const BarTable &) const = default;
+  bool operator==(const BarTable &o) const;
+  /// A hash of every slot's key, phase, pending count and bytes, in key order.
+  size_t hash() const;
 
 private:
-  template <class V> static auto lowerIn(V &v, uint64_t key) -> decltype(v.begin()) {
-    return std::lower_bound(v.begin(), v.end(), key, [](const Entry &e, uint64_t k) { return e.first < k; });
-  }
-  std::vector<Entry> v_;
+  using Chunk = std::vector<Entry>;
+  std::vector<std::shared_ptr<Chunk>> c_; // never empty chunks
+  size_t n_ = 0;
 };
 
 /// The whole model state.
@@ -290,5 +338,8 @@ struct State {
 struct StateHash {
   size_t operator()(const State &s) const;
 };
+
+/// The hash of one process, as StateHash mixes it.
+size_t procHash(const Proc &p);
 
 } // namespace tscope::checks::model

@@ -218,10 +218,10 @@ TEST(ClockCanon, StatesDifferingOnlyInMagnitudesBecomeEqual) {
       }
       t.procs.mut(0).joinedTicks[joinedTickIndex(p, kBarrierAgent)] = pr.asyncTick;
     }
-    for (auto &[k, b] : t.bars.mut().entries()) {
+    t.bars.mut().forEachMut([&](uint64_t, Bar &b) {
       b.acc.renumber([&](uint32_t a, uint32_t v) { return grow(counterOf(a), v); });
       b.done.renumber([&](uint32_t a, uint32_t v) { return grow(counterOf(a), v); });
-    }
+    });
     for (auto &[id, n] : t.named) {
       n.acc.renumber([&](uint32_t a, uint32_t v) { return grow(counterOf(a), v); });
       n.released.renumber([&](uint32_t a, uint32_t v) { return grow(counterOf(a), v); });
