@@ -1194,10 +1194,11 @@ struct Explorer::Search {
   // memory; far fewer of them differ than there are states). Shared values
   // are never changed in place (Shared::mut clones them).
   std::unordered_map<size_t, std::vector<Shared<Proc>>> procPool;
+  std::vector<size_t> procHashes; // add(): the new state's, for its hash and the pool
   void internProcs(State &ns) {
     for (size_t i = 0; i < ns.procs.size(); ++i) {
       Shared<Proc> &sp = ns.procs.shared(i);
-      auto &bucket = procPool[procHash(*sp)];
+      auto &bucket = procPool[procHashes[i]];
       bool found = false;
       for (const Shared<Proc> &c : bucket)
         if (c.same(sp) || (*c == *sp && c->p.identical(sp->p) && c->lastWait == sp->lastWait &&
@@ -1223,7 +1224,10 @@ struct Explorer::Search {
     ns.restarts = 0;
     if (clocks)
       canonicalizeClocks(ns); // exact (model/ClockCanon.h): states that differ in counters' magnitudes merge
-    auto &bucket = seen[StateHash{}(ns)];
+    procHashes.clear();
+    for (const Proc &p : ns.procs)
+      procHashes.push_back(procHash(p));
+    auto &bucket = seen[StateHash{}(ns, procHashes)];
     for (uint32_t idx : bucket)
       if (states[idx] == ns) {
         if (at)

@@ -102,9 +102,17 @@ size_t procHash(const Proc &p) {
 }
 
 size_t StateHash::operator()(const State &s) const {
-  size_t h = 0;
+  std::vector<size_t> ph;
+  ph.reserve(s.procs.size());
   for (const Proc &p : s.procs)
-    h = mix(h, procHash(p));
+    ph.push_back(procHash(p));
+  return (*this)(s, ph);
+}
+
+size_t StateHash::operator()(const State &s, const std::vector<size_t> &procHashes) const {
+  size_t h = 0;
+  for (size_t ph : procHashes)
+    h = mix(h, ph);
   if (!s.hist.accesses().empty())
     h = mix(h, s.hist.hash());
   for (uint64_t w : s.flow)

@@ -337,6 +337,8 @@ struct State {
 /// The hash the explorer buckets states by.
 struct StateHash {
   size_t operator()(const State &s) const;
+  /// The same hash from the processes' procHash values, worked out before.
+  size_t operator()(const State &s, const std::vector<size_t> &procHashes) const;
 };
 
 /// The hash of one process, as StateHash mixes it.
