@@ -1195,7 +1195,8 @@ struct Explorer::Search {
   // are never changed in place (Shared::mut clones them).
   std::unordered_map<size_t, std::vector<Shared<Proc>>> procPool;
   std::vector<size_t> procHashes; // add(): the new state's, for its hash and the pool
-  void internProcs(State &ns) {
+  std::unordered_map<size_t, std::vector<Shared<std::vector<uint64_t>>>> flowPool;
+  void intern(State &ns) {
     for (size_t i = 0; i < ns.procs.size(); ++i) {
       Shared<Proc> &sp = ns.procs.shared(i);
       auto &bucket = procPool[procHashes[i]];
@@ -1212,6 +1213,19 @@ struct Explorer::Search {
       if (!found)
         bucket.push_back(sp);
     }
+    // The data-flow rows likewise: far fewer distinct than states.
+    if (ns.flow->empty())
+      return;
+    size_t h = 0x9e3779b97f4a7c15ull;
+    for (uint64_t w : *ns.flow)
+      h = (h ^ w) * 0x100000001b3ull;
+    auto &bucket = flowPool[h];
+    for (const Shared<std::vector<uint64_t>> &c : bucket)
+      if (c.same(ns.flow) || *c == *ns.flow) {
+        ns.flow.shareWith(c);
+        return;
+      }
+    bucket.push_back(ns.flow);
   }
 
   /// Adds `ns` unless an equal state was met (or, proving, a state it is a
@@ -1254,7 +1268,7 @@ struct Explorer::Search {
           return false;
         }
     }
-    internProcs(ns);
+    intern(ns);
     uint32_t id = static_cast<uint32_t>(states.size());
     states.push_back(std::move(ns));
     parent.push_back({from, std::move(step)});

@@ -175,7 +175,7 @@ std::optional<std::vector<int64_t>> shiftBetween(const State &older, const State
   const auto &to = older.trips.items, &tn = newer.trips.items;
   if (to.size() != tn.size() || older.procs.size() != newer.procs.size() || older.bars->size() != newer.bars->size() ||
       older.named.size() != newer.named.size() || !(older.async == newer.async) || older.choices != newer.choices ||
-      !(older.hist == newer.hist) || older.flow != newer.flow)
+      !(older.hist == newer.hist) || !(older.flow == newer.flow))
     return std::nullopt;
   std::vector<int64_t> delta(tn.size(), 0);
   bool forward = false;

@@ -115,7 +115,7 @@ size_t StateHash::operator()(const State &s, const std::vector<size_t> &procHash
     h = mix(h, ph);
   if (!s.hist.accesses().empty())
     h = mix(h, s.hist.hash());
-  for (uint64_t w : s.flow)
+  for (uint64_t w : *s.flow)
     h = mix(h, static_cast<size_t>(w));
   h = mix(h, s.bars->hash());
   for (const Async &a : s.async)

@@ -317,7 +317,7 @@ struct State {
   /// Words an observer other than the race check keeps about the path (the
   /// data-flow check's write and read rounds, checks/stale); part of the
   /// state's identity.
-  std::vector<uint64_t> flow;
+  Shared<std::vector<uint64_t>> flow;
   interp::TripParams trips; // proof mode: the symbolic trip counts (model/Periodicity.h)
   /// Unbound i1 inputs (function arguments) decided on this path: every
   /// later branch or predicate on the same argument takes the same side.

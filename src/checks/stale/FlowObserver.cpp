@@ -245,7 +245,7 @@ bool FlowObserver::onAccess(const Explorer &x, State &s, const Access &a, const 
   Loc l{a.alloc, a.slot, a.col0, a.col1};
   thread_local Rows scratch; // one decode per access: its vectors' storage is reused
   Rows &r = scratch;
-  r.decodeFrom(s.flow);
+  r.decodeFrom(*s.flow);
   bool stop = false;
   if (!a.write) {
     WriteRow *w = r.write(l);
@@ -317,26 +317,36 @@ bool FlowObserver::onAccess(const Explorer &x, State &s, const Access &a, const 
           rd.consumed = false;
     }
   }
-  r.encode(s.flow);
+  r.encode(s.flow.mut());
   return stop;
 }
 
 void FlowObserver::onArrive(const Explorer &, State &s, size_t pi, uint64_t) {
-  if (s.flow.size() < kHeadWords)
+  if (s.flow->size() < kHeadWords)
     return;
   // Released by its writer's arrive: the flag is no sort key, so the
-  // encoded rows change in place.
-  uint64_t *w = s.flow.data() + kHeadWords;
-  for (uint64_t n = 0; n < s.flow[0]; ++n, w += kWriteWords)
-    if (!(w[kWriteFlags] & kPublished) && w[kWriteActor] / kActorsPerProc == pi)
+  // encoded rows change in place (copied first only when one changes).
+  auto unpublished = [&](const uint64_t *w) {
+    return !(w[kWriteFlags] & kPublished) && w[kWriteActor] / kActorsPerProc == pi;
+  };
+  const uint64_t *r = s.flow->data() + kHeadWords;
+  bool any = false;
+  for (uint64_t n = 0; n < (*s.flow)[0] && !any; ++n, r += kWriteWords)
+    any = unpublished(r);
+  if (!any)
+    return;
+  std::vector<uint64_t> &f = s.flow.mut();
+  uint64_t *w = f.data() + kHeadWords;
+  for (uint64_t n = 0; n < f[0]; ++n, w += kWriteWords)
+    if (unpublished(w))
       w[kWriteFlags] |= kPublished;
 }
 
 void FlowObserver::onWait(const Explorer &, State &s, size_t pi, uint64_t key, int64_t phase) {
-  if (s.flow.size() >= kHeadWords) {
+  if (s.flow->size() >= kHeadWords) {
     // A row for (pi, key) already there changes in place (its phase, and
     // the reads' oldWait flags; neither is a sort key).
-    std::vector<uint64_t> &f = s.flow;
+    std::vector<uint64_t> &f = s.flow.mut();
     size_t reads = kHeadWords + f[0] * kWriteWords, waits = reads + f[1] * kReadWords;
     for (uint64_t n = 0; n < f[2]; ++n) {
       uint64_t *w = f.data() + waits + n * kWaitWords;
@@ -352,9 +362,9 @@ void FlowObserver::onWait(const Explorer &, State &s, size_t pi, uint64_t key, i
       return;
     }
   }
-  Rows r = Rows::decode(s.flow);
+  Rows r = Rows::decode(*s.flow);
   r.waits.push_back({pi, key, phase});
-  r.encode(s.flow);
+  r.encode(s.flow.mut());
 }
 
 bool FlowObserver::flowChanges(const State &before, const State &after, std::vector<uint32_t> &allocs) const {
@@ -364,8 +374,8 @@ bool FlowObserver::flowChanges(const State &before, const State &after, std::vec
   // are merged as they are, with nothing decoded.
   auto note = [&](uint64_t alloc) { allocs.push_back(static_cast<uint32_t>(alloc)); };
   static const std::vector<uint64_t> kEmpty(kHeadWords, 0);
-  const std::vector<uint64_t> &a = before.flow.size() >= kHeadWords ? before.flow : kEmpty;
-  const std::vector<uint64_t> &b = after.flow.size() >= kHeadWords ? after.flow : kEmpty;
+  const std::vector<uint64_t> &a = before.flow->size() >= kHeadWords ? *before.flow : kEmpty;
+  const std::vector<uint64_t> &b = after.flow->size() >= kHeadWords ? *after.flow : kEmpty;
   const uint64_t *wa = a.data() + kHeadWords, *wb = b.data() + kHeadWords;
   diffRows(wa, a[0], wb, b[0], kWriteWords, kLocWords, note);
   diffRows(wa + a[0] * kWriteWords, a[1], wb + b[0] * kWriteWords, b[1], kReadWords, kLocWords + 1, note);
@@ -373,9 +383,9 @@ bool FlowObserver::flowChanges(const State &before, const State &after, std::vec
 }
 
 bool FlowObserver::onFinish(const Explorer &x, const State &s) {
-  if (!lost_ || hit || s.flow.empty())
+  if (!lost_ || hit || s.flow->empty())
     return false;
-  Rows r = Rows::decode(s.flow);
+  Rows r = Rows::decode(*s.flow);
   for (const WriteRow &w : r.writes) {
     if (!w.published || w.read)
       continue;
