@@ -179,6 +179,15 @@ private:
   std::shared_ptr<T> v_;
 };
 
+/// The member types of a const iterator over T.
+template <class Category, class T> struct ConstIteratorTypes {
+  using iterator_category = Category;
+  using value_type = T;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const T *;
+  using reference = const T &;
+};
+
 /// The processes of a state, each shared between copies until changed.
 /// Reading gives `const Proc &`; `mut(i)` the process to change.
 class ProcList {
@@ -197,13 +206,8 @@ public:
   Shared<Proc> &shared(size_t i) { return v_[i]; }
   bool operator==(const ProcList &o) const { return v_ == o.v_; }
 
-  class const_iterator {
+  class const_iterator : public ConstIteratorTypes<std::random_access_iterator_tag, Proc> {
   public:
-    using iterator_category = std::random_access_iterator_tag;
-    using value_type = Proc;
-    using difference_type = std::ptrdiff_t;
-    using pointer = const Proc *;
-    using reference = const Proc &;
     const_iterator() = default;
     explicit const_iterator(std::vector<Shared<Proc>>::const_iterator it) : it_(it) {}
     const Proc &operator*() const { return **it_; }
@@ -242,13 +246,8 @@ public:
   /// Slots per chunk; a chunk that grows to twice this splits.
   static constexpr size_t kChunk = 8;
 
-  class const_iterator {
+  class const_iterator : public ConstIteratorTypes<std::forward_iterator_tag, Entry> {
   public:
-    using iterator_category = std::forward_iterator_tag;
-    using value_type = Entry;
-    using difference_type = std::ptrdiff_t;
-    using pointer = const Entry *;
-    using reference = const Entry &;
     const_iterator() = default;
     const Entry &operator*() const { return (*t_->c_[c_])[e_]; }
     const Entry *operator->() const { return &**this; }
