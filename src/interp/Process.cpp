@@ -929,8 +929,16 @@ bool Process::resumeAfterChoice() {
   return true;
 }
 
-size_t Process::shapeHash(const TripParams &params, const std::vector<uint8_t> *compared) const {
-  auto counts = [&](uint32_t owner) { return !compared || owner >= compared->size() || (*compared)[owner]; };
+namespace {
+
+/// True when the cell of dynamic value `owner` counts in a fold's comparison.
+bool compares(const std::vector<uint8_t> &compared, uint32_t owner) {
+  return owner >= compared.size() || compared[owner];
+}
+
+} // namespace
+
+size_t Process::shapeHash(const TripParams &params, const std::vector<uint8_t> &compared) const {
   auto open = [&](uint8_t p) { return p != Scalar::kOpaque && params.open(p); };
   uint64_t h = 0x1234567;
   auto mix = [&](uint64_t x) { h ^= x + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2); };
@@ -944,7 +952,7 @@ size_t Process::shapeHash(const TripParams &params, const std::vector<uint8_t> *
       mix(static_cast<uint64_t>(f.iv) ^ static_cast<uint64_t>(f.trip) << 20);
   }
   for (const Cell &c : env_) {
-    if (!counts(c.owner))
+    if (!compares(compared, c.owner))
       continue;
     mix(c.owner);
     if (open(c.value.tripParam()))
@@ -957,8 +965,7 @@ size_t Process::shapeHash(const TripParams &params, const std::vector<uint8_t> *
 }
 
 bool Process::shiftedFrom(const Process &older, const TripParams &params, const std::vector<int64_t> &delta,
-                          const std::vector<uint8_t> *compared) const {
-  auto counts = [&](uint32_t owner) { return !compared || owner >= compared->size() || (*compared)[owner]; };
+                          const std::vector<uint8_t> &compared) const {
   auto open = [&](uint8_t p) { return p != Scalar::kOpaque && params.open(p); };
   if (prog_ != older.prog_ || pc_ != older.pc_ || status_ != older.status_ || gridKnown_ != older.gridKnown_ ||
       pid_ != older.pid_ || grid_ != older.grid_ || loops_.size() != older.loops_.size() ||
@@ -982,7 +989,7 @@ bool Process::shiftedFrom(const Process &older, const TripParams &params, const 
     const Cell &a = older.env_[i], &b = env_[i];
     if (a.owner != b.owner)
       return false;
-    if (!counts(b.owner))
+    if (!compares(compared, b.owner))
       continue;
     uint8_t p = b.value.tripParam();
     if (!open(p) || a.value.tripParam() != p) {

@@ -198,13 +198,14 @@ public:
   void forgetTrips(uint64_t params);
   /// A hash of the state that leaves out what moves with the open trip
   /// parameters of `params` (values, loop counters). `compared`, by dynamic
-  /// id, names the values whose cells count (null: every one).
-  size_t shapeHash(const TripParams &params, const std::vector<uint8_t> *compared = nullptr) const;
+  /// id, names the values whose cells count (model/Periodicity.h,
+  /// steeringValues).
+  size_t shapeHash(const TripParams &params, const std::vector<uint8_t> &compared) const;
   /// True when this process is `older` with every value and counter of an
   /// open parameter p moved by `delta[p - 1]` trips (and the rest equal);
   /// cells of values `compared` leaves out are not compared.
   bool shiftedFrom(const Process &older, const TripParams &params, const std::vector<int64_t> &delta,
-                   const std::vector<uint8_t> *compared = nullptr) const;
+                   const std::vector<uint8_t> &compared) const;
 
   /// Same program, point, loops, launch and live values (the last step's
   /// description and the step limit are not part of the state).

@@ -161,7 +161,6 @@ Explorer::Explorer(const ir::Module &m, const kernel::Kernel &k, const DeadlockO
                    bool recordHangs)
     : m_(m), k_(k), opts_(o), prog_(m, *k.func), observer_(observer), clocks_(observer && observer->usesClocks()),
       rowsOnArrive_(observer && observer->rowsChangeOnArrive()), recordHangs_(recordHangs) {
-  steer_ = steeringValues(m, prog_);
   collectArefs();
   collectPartitionLoops();
   // Alias classes of the buffers (the reduction's buffer footprints): two

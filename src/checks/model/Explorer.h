@@ -374,7 +374,8 @@ private:
   std::string runLabel_;
   std::optional<support::ProgressLine> progress_;
   interp::Program prog_;
-  /// By dynamic id of prog_: the values a fold compares (steeringValues).
+  /// By dynamic id of prog_: the values a fold compares (steeringValues,
+  /// worked out by the first prove()).
   std::vector<uint8_t> steer_;
   interp::EventSet events_;
   interp::EventSet spinEvents_; // the events advance() stops at (the spin check's)

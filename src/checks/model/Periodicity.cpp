@@ -151,7 +151,7 @@ std::vector<uint8_t> steeringValues(const ir::Module &m, const interp::Program &
 size_t foldHash(const State &s, const std::vector<uint8_t> &steer) {
   size_t h = 0x51ed270b;
   for (const Proc &p : s.procs) {
-    h = mix(h, p.p.shapeHash(s.trips, &steer));
+    h = mix(h, p.p.shapeHash(s.trips, steer));
     h = mix(mix(h, static_cast<size_t>(p.status)), static_cast<size_t>(p.partition));
     for (auto &[v, i] : p.slots)
       h = mix(mix(h, reinterpret_cast<size_t>(v)), static_cast<size_t>(i));
@@ -202,7 +202,7 @@ std::optional<std::vector<int64_t>> shiftBetween(const State &older, const State
       return std::nullopt;
   for (size_t i = 0; i < newer.procs.size(); ++i) {
     const Proc &a = older.procs[i], &b = newer.procs[i];
-    if (!sameProcShape(older, a, newer, b) || !b.p.shiftedFrom(a.p, newer.trips, delta, &steer))
+    if (!sameProcShape(older, a, newer, b) || !b.p.shiftedFrom(a.p, newer.trips, delta, steer))
       return std::nullopt;
   }
   return delta;

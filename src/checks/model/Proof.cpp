@@ -110,6 +110,8 @@ DeadlockRun Explorer::prove(const interp::Bindings &b, std::string label, TripPr
   res = {};
   res.attempted = true;
   proof_ = true;
+  if (steer_.empty()) // what the fold compares: only the proof folds
+    steer_ = steeringValues(m_, prog_);
   deadline_ = std::chrono::steady_clock::now() + std::chrono::seconds(kProofSeconds);
   DeadlockRun run;
   // Every trip count from 0; when that is undecided (typically a drain

@@ -1,7 +1,7 @@
 // Schedule: strength of a hang or over-arrival, and the expected GPU outcome.
 #include "checks/model/Schedule.h"
 
-#include <cctype>
+#include <cstdlib>
 
 #include "checks/model/Explorer.h"
 #include "dialect/OpTable.h"
@@ -65,17 +65,12 @@ namespace {
 
 std::string expectedGpuCore(const KernelDeadlockResult &res);
 
-/// True when every value of `bindings` ("N_CTX=0, K=0") is 0 or less.
+/// True when every value of a run's label ("N_CTX=0, K=0") is 0 or less.
 bool noWork(const std::string &bindings) {
-  size_t at = 0, values = 0;
-  while ((at = bindings.find('=', at)) != std::string::npos) {
-    ++at;
-    ++values;
-    if (at < bindings.size() && bindings[at] != '0' && bindings[at] != '-')
+  size_t values = 0;
+  for (size_t at = bindings.find('='); at != std::string::npos; at = bindings.find('=', at + 1), ++values)
+    if (std::strtoll(bindings.c_str() + at + 1, nullptr, 10) > 0)
       return false;
-    if (at + 1 < bindings.size() && bindings[at] == '0' && std::isdigit(static_cast<unsigned char>(bindings[at + 1])))
-      return false;
-  }
   return values > 0;
 }
 
@@ -90,14 +85,14 @@ std::string runInputs(const KernelDeadlockResult &res, std::initializer_list<std
     if (std::find(verdicts.begin(), verdicts.end(), r.verdict) == verdicts.end() ||
         (r.verdict == "no-deadlock" && !r.complete) || r.bindings.empty())
       continue;
+    std::string b = r.bindings.substr(0, r.bindings.find(" ("));
+    if (noWork(b))
+      continue; // every input 0: no loop runs, so finishing says nothing
     if (shown == 8) {
       ++more;
       continue;
     }
     ++shown;
-    std::string b = r.bindings.substr(0, r.bindings.find(" ("));
-    if (noWork(b))
-      continue; // every input 0: no loop runs, so finishing says nothing
     if (b.starts_with("others=") && b.find(',') == std::string::npos)
       others += (others.empty() ? "others=" : ", ") + b.substr(7);
     else
