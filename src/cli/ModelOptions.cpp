@@ -49,6 +49,10 @@ void addModelOptions(CLI::App &app, ModelCliOptions &o) {
   app.add_option("--trips", o.trips, "try unbound integer arguments with 1..N (N >= 1)")
       ->each([&o](const std::string &) { o.tripsGiven = true; });
   app.add_option("--max-states", o.maxStates, "states explored per run before giving up (>= 1)");
+  app.add_option("--proof-states", o.proofStates,
+                 "states the proof for every trip count explores before it gives up; some state must recur "
+                 "shifted within 40% of them (>= 1)")
+      ->capture_default_str();
   app.add_option("--max-memory", o.maxMemoryMb,
                  "MiB of heap in use past which a search stops with an unknown verdict (0: no limit)")
       ->capture_default_str();
@@ -119,6 +123,10 @@ std::optional<checks::DeadlockOptions> toDeadlockOptions(const ModelCliOptions &
     std::cerr << "error: --max-states expects a number >= 1, got " << o.maxStates << "\n";
     return std::nullopt;
   }
+  if (o.proofStates < 1) {
+    std::cerr << "error: --proof-states expects a number >= 1, got " << o.proofStates << "\n";
+    return std::nullopt;
+  }
   if (o.maxMemoryMb < 0) {
     std::cerr << "error: --max-memory expects MiB >= 0 (0: no limit), got " << o.maxMemoryMb << "\n";
     return std::nullopt;
@@ -136,6 +144,7 @@ std::optional<checks::DeadlockOptions> toDeadlockOptions(const ModelCliOptions &
   }
   opts.maxStates = static_cast<size_t>(o.maxStates);
   opts.proveTrips = !o.noProof;
+  opts.proofStates = static_cast<size_t>(o.proofStates);
   opts.reduction = !o.noReduction;
   opts.maxMemoryMb = static_cast<size_t>(o.maxMemoryMb);
   if (o.timeoutSeconds > 0)

@@ -1,6 +1,6 @@
 // ModelOptions: the bounds shared by the commands that explore interleavings
 // (`tscope deadlock`, `tscope races`, `tscope check`, `tscope report`): --arg,
-// --grid, --try, --trips, --max-states, --max-memory, --no-proof, --no-reduction; and the one
+// --grid, --try, --trips, --max-states, --proof-states, --max-memory, --no-proof, --no-reduction; and the one
 // place every command that takes --arg or --grid checks them (names against
 // the kernels' arguments, numbers against their ranges).
 #pragma once
@@ -30,6 +30,7 @@ struct ModelCliOptions {
   int64_t trips = 0;
   bool tripsGiven = false;
   int64_t maxStates = 1'000'000;
+  int64_t proofStates = 80'000;
   bool noProof = false;
   bool noReduction = false;
   int64_t maxMemoryMb = 4096;

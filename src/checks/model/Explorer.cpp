@@ -1175,7 +1175,19 @@ struct Explorer::Search {
   const std::vector<uint8_t> *steer = nullptr; // the cells a fold compares (steeringValues)
   std::vector<std::vector<int64_t>> *foldShifts = nullptr;
   std::unordered_map<size_t, std::vector<uint32_t>> folds;
-  std::vector<std::vector<uint32_t>> succ; // proving: every edge of the explored graph
+  // Reducing or proving: every edge of the explored graph (a fold leads to
+  // its target), but those of restartEdges.
+  std::vector<std::pair<uint32_t, uint32_t>> edges;
+  // Reducing: what each expanded state did with its actors (kFull: every
+  // successor, or not expanded yet; kReduced: a reduced set, its enabled
+  // actors outside it in `ignored`; kChoice: a trip count's choice, the
+  // only step built), and the states to expand again in full (the cycle
+  // condition, ignoringCycles).
+  enum Shape : uint8_t { kFull, kReduced, kChoice };
+  std::vector<uint8_t> shape;
+  std::vector<std::pair<uint32_t, uint64_t>> ignored; // (state, actorKey) of an enabled actor left out
+  std::deque<uint32_t> redo;
+  bool expandingFully = false; // expand(): the state is one of `redo`
   // Proving, per state: the parameters a fold onto it shifts (kAnyFold
   // for every fold), and what its steps read that a shifted state may read
   // otherwise (kSettling: a comparison settled later; a parameter's bit:
@@ -1274,8 +1286,8 @@ struct Explorer::Search {
     bucket.push_back(id);
     if (fold)
       fold->push_back(id);
+    shape.push_back(kFull);
     if (proof) {
-      succ.emplace_back();
       foldShifted.push_back(0);
       reads.push_back(0);
     }
@@ -1360,12 +1372,27 @@ DeadlockRun Explorer::run(const interp::Bindings &b, std::string label, size_t m
   S.add(std::move(init), -1, {});
   finished_ = false;
   bool cut = false;
-  while (!S.queue.empty()) {
-    uint32_t si = S.queue.front();
-    S.queue.pop_front();
-    if (!expand(S, si, out)) {
-      cut = true;
+  for (;;) {
+    while (!S.queue.empty() || !S.redo.empty()) {
+      // States the cycle condition sends back are expanded in full first.
+      S.expandingFully = !S.redo.empty();
+      std::deque<uint32_t> &q = S.expandingFully ? S.redo : S.queue;
+      uint32_t si = q.front();
+      q.pop_front();
+      if (!expand(S, si, out)) {
+        cut = true;
+        break;
+      }
+    }
+    S.expandingFully = false;
+    if (cut || !reduces())
       break;
+    std::vector<uint32_t> again = ignoringCycles(S);
+    if (again.empty())
+      break;
+    for (uint32_t si : again) {
+      S.shape[si] = Search::kFull;
+      S.redo.push_back(si);
     }
   }
   out.finishes = finished_;
@@ -1490,7 +1517,7 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
     out.states = S.states.size();
     return false;
   }
-  const size_t cap = proof_ ? std::min(runCap_, folds_.empty() ? kProofFirstFold : kProofStates) : runCap_;
+  const size_t cap = proof_ ? std::min(runCap_, folds_.empty() ? firstFoldCap(opts_) : opts_.proofStates) : runCap_;
   if (proofGap_ && S.states.size() > proofGapCap_)
     return false; // run() reports the gap
   if (S.states.size() > cap) {
@@ -1500,6 +1527,8 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
     out.stop.gap = Gap::Budget;
     out.reason = proof_ ? (folds_.empty() ? "no state recurred shifted within the first " : "the state did not recur shifted within ") + std::to_string(cap) + " states"
                         : "more than " + std::to_string(cap) + " states";
+    if (proof_ && cap < runCap_)
+      out.reason += "; a --proof-states larger than " + std::to_string(opts_.proofStates) + " searches further";
     out.states = S.states.size();
     return false;
   }
@@ -1559,7 +1588,7 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
     // states so far (at least 2,000) is enough for one a few trips in.
     if (!proofGap_) {
       proofGap_ = unknownReason;
-      proofGapCap_ = std::min(kProofFirstFold, std::max<size_t>(2'000, 4 * S.states.size()));
+      proofGapCap_ = std::min(firstFoldCap(opts_), std::max<size_t>(2'000, 4 * S.states.size()));
     }
     return true;
   }
@@ -1615,7 +1644,8 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
     trips_.entered = 0;
   }
   std::vector<char> first;
-  if (reduces() && next.size() > 1) {
+  const bool choice = proof_ && reduces() && pendingTripChoice(S.states[si]) < S.states[si].procs.size();
+  if (reduces() && !S.expandingFully && !choice && next.size() > 1) {
     const State &s = S.states[si];
     for (ActorSteps &a : actors) {
       for (size_t j = a.begin; j < a.end; ++j)
@@ -1639,34 +1669,130 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
       }
     }
     first = reducedSet(actors, next.size());
+    if (!first.empty()) {
+      // The enabled actors left out, for the cycle condition checked when
+      // the queue runs dry (ignoringCycles).
+      S.shape[si] = Search::kReduced;
+      for (const ActorSteps &a : actors)
+        if (a.begin < a.end && !first[a.begin])
+          S.ignored.emplace_back(si, actorKey(s, a));
+    }
   }
-  auto addSuccessor = [&](size_t j) {
+  if (choice)
+    S.shape[si] = Search::kChoice;
+  const bool keepEdges = reduces() || S.proof;
+  for (size_t j = 0; j < next.size(); ++j) {
+    if (!first.empty() && !first[j])
+      continue;
     uint32_t at = 0;
     S.add(std::move(next[j].first), si, std::move(next[j].second), &at);
     if (S.proof && S.lastRestart)
       S.restartEdges.emplace_back(si, at, S.lastRestart);
-    else if (S.proof)
-      S.succ[si].push_back(at);
-    return at;
-  };
-  if (first.empty()) {
-    for (size_t j = 0; j < next.size(); ++j)
-      addSuccessor(j);
-    return true;
+    else if (keepEdges)
+      S.edges.emplace_back(si, at);
   }
-  // The cycle proviso: a reduced state's successors are all newer than it,
-  // so every cycle of the explored graph (folds included) passes through a
-  // fully expanded state, and no step stays postponed forever (docs/
-  // Deadlock.md "Fewer interleavings").
-  bool closes = false;
-  for (size_t j = 0; j < next.size(); ++j)
-    if (first[j])
-      closes |= addSuccessor(j) <= si;
-  if (closes)
-    for (size_t j = 0; j < next.size(); ++j)
-      if (!first[j])
-        addSuccessor(j);
   return true;
+}
+
+uint64_t Explorer::actorKey(const State &s, const ActorSteps &a) {
+  if (!a.async)
+    return a.index; // a process keeps its place while no fork or join (global: a full expansion) moves
+  // A completion in flight is the same actor from state to state while it
+  // waits: its entry is unchanged but for the clock (renamed canonically).
+  const Async &x = s.async[a.index];
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (uint64_t w : {x.key, static_cast<uint64_t>(x.arrive), static_cast<uint64_t>(x.tx),
+                     static_cast<uint64_t>(reinterpret_cast<uintptr_t>(x.op)), uint64_t(x.from), uint64_t(x.order),
+                     uint64_t(x.queue)})
+    h = (h ^ w) * 0x100000001b3ull;
+  return h | (uint64_t(1) << 63);
+}
+
+std::vector<uint32_t> Explorer::ignoringCycles(const Search &S) {
+  // The ignoring problem (docs/Deadlock.md, "Fewer interleavings"): an
+  // enabled actor left out of the reduced set at every state of a cycle
+  // would never move, and a step it would take later (an over-arrival, a
+  // race, a stale read) never be seen. For each actor, the states that left
+  // it out (and the choice states, which build no other actor's step) must
+  // hold no cycle; a depth-first search over them finds one as an edge back
+  // to a state on its stack, and a state of that cycle that made a reduced
+  // set is expanded again in full.
+  std::unordered_map<uint64_t, std::vector<uint32_t>> members;
+  for (auto [st, key] : S.ignored)
+    if (S.shape[st] == Search::kReduced)
+      members[key].push_back(st);
+  if (members.empty())
+    return {};
+  const size_t n = S.states.size();
+  std::vector<uint32_t> wild;
+  for (uint32_t st = 0; st < n; ++st)
+    if (S.shape[st] == Search::kChoice)
+      wild.push_back(st);
+  // The explored graph's edges, by source.
+  std::vector<uint32_t> off(n + 1, 0), to;
+  auto eachEdge = [&](auto &&f) {
+    for (auto [a, b] : S.edges)
+      f(a, b);
+    for (auto [a, b, r] : S.restartEdges)
+      f(a, b);
+  };
+  eachEdge([&](uint32_t a, uint32_t) { ++off[a + 1]; });
+  for (size_t i = 0; i < n; ++i)
+    off[i + 1] += off[i];
+  to.resize(off[n]);
+  {
+    std::vector<uint32_t> fill(off.begin(), off.end() - 1);
+    eachEdge([&](uint32_t a, uint32_t b) { to[fill[a]++] = b; });
+  }
+  std::vector<uint32_t> mark(n, 0), pos(n, 0);
+  std::vector<uint8_t> color(n, 0); // 0 unvisited, 1 on the stack, 2 done
+  std::vector<std::pair<uint32_t, uint32_t>> stack; // (state, next edge)
+  std::vector<char> pick(n, 0);
+  std::vector<uint32_t> redo;
+  uint32_t stamp = 0;
+  for (auto &[key, states] : members) {
+    ++stamp;
+    for (uint32_t st : states)
+      mark[st] = stamp, color[st] = 0;
+    for (uint32_t st : wild)
+      mark[st] = stamp, color[st] = 0;
+    for (uint32_t root : states) {
+      if (color[root] != 0)
+        continue;
+      stack.assign(1, {root, off[root]});
+      color[root] = 1;
+      pos[root] = 0;
+      while (!stack.empty()) {
+        auto &[u, e] = stack.back();
+        if (e == off[u + 1]) {
+          color[u] = 2;
+          stack.pop_back();
+          continue;
+        }
+        uint32_t v = to[e++];
+        if (mark[v] != stamp)
+          continue;
+        if (color[v] == 0) {
+          color[v] = 1;
+          pos[v] = static_cast<uint32_t>(stack.size());
+          stack.push_back({v, off[v]});
+        } else if (color[v] == 1) {
+          // A cycle: v ... u on the stack, then back to v. Its newest state
+          // that made a reduced set is expanded in full.
+          for (size_t i = stack.size(); i-- > pos[v];) {
+            uint32_t w = stack[i].first;
+            if (S.shape[w] == Search::kReduced) {
+              if (!pick[w])
+                redo.push_back(w);
+              pick[w] = 1;
+              break;
+            }
+          }
+        }
+      }
+    }
+  }
+  return redo;
 }
 
 std::string Explorer::foldsHold(const Search &S) const {
@@ -1678,12 +1804,11 @@ std::string Explorer::foldsHold(const Search &S) const {
   std::vector<uint64_t> reaches(S.reads);
   for (bool changed = true; changed;) {
     changed = false;
-    for (size_t i = S.succ.size(); i-- > 0;)
-      for (uint32_t j : S.succ[i])
-        if ((reaches[j] & ~reaches[i]) != 0) {
-          reaches[i] |= reaches[j];
-          changed = true;
-        }
+    for (size_t e = S.edges.size(); e-- > 0;)
+      if (auto [i, j] = S.edges[e]; (reaches[j] & ~reaches[i]) != 0) {
+        reaches[i] |= reaches[j];
+        changed = true;
+      }
     // Past a loop that started a new trip count, its entries are the new
     // count's (a fold shifts the old one).
     for (auto [i, j, restarted] : S.restartEdges)

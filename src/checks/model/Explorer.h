@@ -29,14 +29,13 @@ namespace tscope::checks::model {
 
 /// Ops a process may run between two synchronizing ops before a step pauses.
 constexpr uint64_t kLocalSteps = 100'000;
-/// States a proof for every trip count explores before it gives up (the
-/// bounded runs then decide).
-constexpr size_t kProofStates = 80'000;
-/// States by which some state must have recurred shifted: a steady state
-/// that has not begun to recur by then is not reached within kProofStates
-/// either (the proved fixtures' first recurrence comes within 16,500:
-/// tl_matmul_tiles_ws_sm100's race proof).
-constexpr size_t kProofFirstFold = 20'000;
+/// States by which some state must have recurred shifted, out of the
+/// proof's budget (DeadlockOptions::proofStates, --proof-states): a steady
+/// state that has not begun to recur by then is not reached within the
+/// budget either. 40%: the fixtures' first recurrence comes within 16,500
+/// states (tl_matmul_tiles_ws_sm100's race proof); the fused-attention
+/// tutorial's warp-specialized forward for Hopper, within 25,904 (deadlock).
+inline size_t firstFoldCap(const DeadlockOptions &o) { return o.proofStates / 5 * 2; }
 /// Earlier states of the same shape a new state is compared with for a shift.
 constexpr size_t kFoldCandidates = 16;
 /// Trips past which an open trip count with no recurrence ends the proof.
@@ -355,6 +354,13 @@ private:
   // The search (Explorer.cpp).
   struct Search;
   bool expand(Search &S, uint32_t si, DeadlockRun &out);
+  /// The ignoring problem's cycle condition over the explored graph: the
+  /// states to expand again in full so that no cycle leaves an enabled
+  /// actor out at every state of it (empty when none does).
+  static std::vector<uint32_t> ignoringCycles(const Search &S);
+  /// Which actor `a` of `s` is, the same from state to state while it does
+  /// not move.
+  static uint64_t actorKey(const State &s, const ActorSteps &a);
   /// Why a fold of the proof may not share its target's future ("" when every one may).
   std::string foldsHold(const Search &S) const;
   void recordHang(Search &S, uint32_t si, DeadlockRun &out);

@@ -45,6 +45,9 @@ struct DeadlockOptions {
   size_t maxMemoryMb = 4096;
   /// Try the proof for every trip count first (model/Periodicity.h).
   bool proveTrips = true;
+  /// States the proof explores before it gives up (--proof-states); some
+  /// state must recur shifted within 40% of them (firstFoldCap).
+  size_t proofStates = 80'000;
   /// Asynchronous work of each issuing process completes in issue order per
   /// agent (its TMA loads among themselves, as its tcgen05 work always
   /// does): the schedules the hardware usually runs (Schedule.h).
