@@ -22,7 +22,7 @@ t() { n=$P$(echo "$1" | tr ':' '_'); TRITON_DUMP_DIR=$D/$n timeout 200 python3 "
       echo "$n rc=$?" >> "$D/rc.txt"; }
 export -f g t
 if [ -n "$P" ]; then
-  FILES=$(ls 06-tcgen05.py 08-warp-specialization.py 09-tma-gather-scatter.py 10-tcgen05-copy.py 11-tcgen05-mma-scaled.py 2>/dev/null)
+  FILES=$(ls 06-tcgen05.py 08-warp-specialization.py 09-tma-gather-scatter.py 10-tcgen05-copy.py 11-tcgen05-mma-scaled.py 12-cluster-launch-control.py 2>/dev/null)
   CASES="mm:tmap:ws:2048:2048:2048 at:nocausal:ws:1024 at:causal:ws:1024 at:nocausal:nows:1024"
 else
   FILES=$(ls [0-9]*.py 2>/dev/null | grep -v -e fused-attention -e persistent-matmul)
