@@ -939,7 +939,7 @@ bool compares(const std::vector<uint8_t> &compared, uint32_t owner) {
 } // namespace
 
 size_t Process::shapeHash(const TripParams &params, const std::vector<uint8_t> &compared) const {
-  auto open = [&](uint8_t p) { return p != Scalar::kOpaque && params.open(p); };
+  auto open = [&](uint8_t p) { return p < Scalar::kUnsettled && params.open(p); };
   uint64_t h = 0x1234567;
   auto mix = [&](uint64_t x) { h ^= x + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2); };
   mix(reinterpret_cast<uintptr_t>(prog_));
@@ -966,7 +966,7 @@ size_t Process::shapeHash(const TripParams &params, const std::vector<uint8_t> &
 
 bool Process::shiftedFrom(const Process &older, const TripParams &params, const std::vector<int64_t> &delta,
                           const std::vector<uint8_t> &compared) const {
-  auto open = [&](uint8_t p) { return p != Scalar::kOpaque && params.open(p); };
+  auto open = [&](uint8_t p) { return p < Scalar::kUnsettled && params.open(p); };
   if (prog_ != older.prog_ || pc_ != older.pc_ || status_ != older.status_ || gridKnown_ != older.gridKnown_ ||
       pid_ != older.pid_ || grid_ != older.grid_ || loops_.size() != older.loops_.size() ||
       env_.size() != older.env_.size() || skip_ != older.skip_ || stopAt_ != older.stopAt_ ||

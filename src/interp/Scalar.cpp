@@ -102,8 +102,8 @@ Scalar Scalar::withTrip(uint8_t param, int64_t num, int64_t den) const {
   Scalar s = withoutTrip();
   if (!known_ || !param || num == 0)
     return s;
-  if (param == kOpaque) {
-    s.param_ = kOpaque;
+  if (param >= kUnsettled) {
+    s.param_ = param;
     return s;
   }
   if (den < 0)

@@ -90,6 +90,12 @@ public:
   /// The trip parameter a known value moves with (0: none, kOpaque: it
   /// varies with the trip counts in a way no shift carries).
   static constexpr uint8_t kOpaque = 255;
+  /// A known value that does not move the way it will from some later trip
+  /// on, but has its true value now: a truncating remainder or quotient of
+  /// a counter still below zero and counting up (`(i - 1) % 2` at i = 0),
+  /// and what is computed from one. The proof reads it as it is and
+  /// remembers the state that did (docs/Deadlock.md, "Every trip count").
+  static constexpr uint8_t kUnsettled = 254;
   uint8_t tripParam() const { return known_ ? param_ : 0; }
   /// True when the value moves with a trip count (or is opaque).
   bool tripDependent() const { return known_ && param_ != 0; }

@@ -120,14 +120,21 @@ Scalar carryTrip(Opcode code, unsigned width, int64_t imm, const Scalar *ops, un
   };
   auto coefOf = [&](const Scalar &s) { return paramOf(s) ? Coef{s.coefNum(), s.coefDen()} : Coef{}; };
   uint8_t p = 0;
+  bool unsettled = false;
   for (unsigned i = 0; i < n; ++i) {
     uint8_t q = paramOf(ops[i]);
     if (!q)
       continue;
-    if (q == Scalar::kOpaque || (p && p != q))
+    if (q == Scalar::kOpaque)
       return result.withTrip(Scalar::kOpaque, 1, 1);
-    p = q;
+    unsettled |= q == Scalar::kUnsettled;
+    if (q != Scalar::kUnsettled && p && p != q)
+      return result.withTrip(Scalar::kOpaque, 1, 1);
+    if (q != Scalar::kUnsettled)
+      p = q;
   }
+  if (unsettled)
+    return result.withTrip(Scalar::kUnsettled, 1, 1); // true now; read as it is (Scalar.h)
   if (!p)
     return result.withoutTrip();
   const Scalar opaque = result.withTrip(Scalar::kOpaque, 1, 1);
@@ -186,6 +193,8 @@ Scalar carryTrip(Opcode code, unsigned width, int64_t imm, const Scalar *ops, un
     // Truncating and unsigned forms agree with floor division only while
     // the value stays non-negative: it must start there and only grow.
     bool floorLike = code == Opcode::FloorDivS || code == Opcode::CeilDivS;
+    if (!floorLike && ops[0].sext() < 0 && a.num > 0 && code != Opcode::RemU && code != Opcode::DivU)
+      return result.withTrip(Scalar::kUnsettled, 1, 1); // below zero now, counting up: settles once past it
     if (!floorLike && (ops[0].sext() < 0 || a.num < 0))
       return opaque;
     if (!need(a, static_cast<uint64_t>(y)))

@@ -55,10 +55,10 @@ struct TripParams {
   /// may have shifted: its values still differ between that state's future
   /// and its shift's), and the opaque mark (255, Scalar::kOpaque). 0 does
   /// not. docs/Deadlock.md, "Every trip count", check (3).
-  bool shifts(uint8_t p) const { return p == 255 || (p && p <= items.size()); }
+  bool shifts(uint8_t p) const { return p >= 254 || (p && p <= items.size()); }
   /// True when parameter `p` is open (or the opaque mark): a fold may shift
   /// it. A fixed parameter is equal in a state and its shift.
-  bool open(uint8_t p) const { return p == 255 || (p && p <= items.size() && !at(p).fixed); }
+  bool open(uint8_t p) const { return p >= 254 || (p && p <= items.size() && !at(p).fixed); }
   bool operator==(const TripParams &) const = default;
   size_t hash() const;
 };

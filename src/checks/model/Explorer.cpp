@@ -657,6 +657,20 @@ std::optional<std::pair<uint32_t, int64_t>> Explorer::barrierKey(const State &s,
   return std::nullopt;
 }
 
+std::string Explorer::slotOutside(std::pair<uint32_t, int64_t> key, const Proc &pr, const ir::Operation *op) const {
+  auto a = std::find_if(k_.allocations.begin(), k_.allocations.end(),
+                        [&](const kernel::Allocation &x) { return x.id == key.first; });
+  if (a == k_.allocations.end())
+    return "";
+  const bool ring = a->type && a->type->shape.size() >= 2;
+  if (key.second >= 0 && (!ring || key.second < a->slots()))
+    return "";
+  return partName(pr) + ": " + std::string(op->opName()) + " at IR line " + std::to_string(op->line) +
+         " uses slot " + std::to_string(key.second) + " of " + a->name + ", which has " +
+         std::to_string(ring ? a->slots() : 1) + (ring && a->slots() == 1 ? " slot" : " slots") +
+         ": the GPU would reach the shared memory beside the barriers (undefined), which the model does not follow";
+}
+
 const dialect::OperandRoles &Explorer::roles(const ir::Operation *op) const {
   auto it = roles_.find(op);
   if (it == roles_.end())

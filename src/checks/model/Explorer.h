@@ -145,6 +145,9 @@ public:
   /// (barrier allocation id, slot) of a barrier operand, or nullopt.
   std::optional<std::pair<uint32_t, int64_t>> barrierKey(const State &s, const Proc &pr,
                                                          const ir::Value *v) const;
+  /// Why barrier slot `key` that `op` of `pr` uses is outside its
+  /// allocation (a negative index, or past a ring's slots), or "".
+  std::string slotOutside(std::pair<uint32_t, int64_t> key, const Proc &pr, const ir::Operation *op) const;
   /// Partitions that have an arrive-side op on barrier allocation `id`;
   /// given `ws`, only those of that warp_specialize and outside (kOutside).
   /// `numOps` gets the arrivals those ops make once each (an arrive's count).

@@ -91,9 +91,11 @@ bool Explorer::readsMove(const State &s, const Proc &pr, const ir::Operation *op
       foot_->trips = true; // whether it moves depends on which trip counts are still open
     if (!movesOpen(s, x))
       continue;
-    if (x.tripParam() == interp::Scalar::kOpaque && x.width() == 1 && kind != OpKind::MemDescIndex) {
-      // A predicate that changes in the first iterations (`k > 0`): its
-      // value now is concrete; prove() checks that no fold leads back here.
+    if (x.tripParam() == interp::Scalar::kUnsettled ||
+        (x.tripParam() == interp::Scalar::kOpaque && x.width() == 1 && kind != OpKind::MemDescIndex)) {
+      // A predicate that changes in the first iterations (`k > 0`), or a
+      // remainder of a counter still below zero (`(i - 1) % 2` at i = 0):
+      // its value now is concrete; prove() checks that no fold leads back here.
       decidesSettling_ = true;
       continue;
     }

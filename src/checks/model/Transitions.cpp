@@ -384,6 +384,12 @@ Explorer::Outcome Explorer::stepOpAs(const State &s, size_t pi, Successors &out,
                  Gap::Value, op};
       return Outcome::Unknown;
     }
+    if (on) {
+      if (std::string why = slotOutside(*key, pr, op); !why.empty()) {
+        unknown = {std::move(why), Gap::Value, op};
+        return Outcome::Unknown;
+      }
+    }
     o.key = keyOf(*key);
   }
   Outcome res = Outcome::Advance;
@@ -724,6 +730,10 @@ Explorer::Outcome Explorer::stepMma(OpStep &o, Undecided &unknown) {
     if (!bk) {
       unknown = {"cannot tell which barrier tc_gen5_mma at IR line " + std::to_string(o.op->line) + " arrives on",
                  Gap::Value, o.op};
+      return Outcome::Unknown;
+    }
+    if (std::string why = slotOutside(*bk, o.pr, o.op); !why.empty()) {
+      unknown = {std::move(why), Gap::Value, o.op};
       return Outcome::Unknown;
     }
     Async a;
