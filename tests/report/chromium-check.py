@@ -143,7 +143,7 @@ expect("missing-fence", "Python excerpts", count(d, r'<div class="excerpt-head">
 
 # The 20-edge attention kernel; the race search's state bound is lowered so it
 # stops early: the kernel is not verified and the page must say so.
-d = report("blackwell", ["tl_attn_ws_sm100/kernel.ttgir"], 0, ["--max-states", "20000"])
+d = report("blackwell", ["tl_attn_ws_sm100/kernel.ttgir"], 0, ["--max-states", "10000"])
 expect("blackwell", "not-verified badges", count(d, r'<span class="vbadge v-not-verified">not verified</span>'))
 expect("blackwell", "not-verified banner", count(d, r'<div class="banner not-verified" role="alert"><strong>NOT VERIFIED'))
 expect("blackwell", "graph edges", count(d, r'<g id="edge\d+" class="edge'), 8)

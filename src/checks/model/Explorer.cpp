@@ -1666,14 +1666,16 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
         addChanges(s, next[j].first, a.cur);
       a.cur.normalize();
       if (a.async) {
-        // A completion may also change the observer's rows of the writes
-        // its issuer makes before it lands (the data-flow check publishes
-        // them): the buffers the issuer may still write other than through
-        // tcgen05 (whose writes are published when made). Without such an
-        // observer (races) a completion touches only its barrier.
+        // A completion that arrives may also change the observer's rows of
+        // the writes its issuer makes before it lands (the data-flow check
+        // publishes them): the buffers the issuer may still write other
+        // than through tcgen05 (whose writes are published when made). A
+        // TMA's completion delivers bytes and arrives on nothing, and
+        // without such an observer (races) a completion touches only its
+        // barrier.
         a.fut = a.cur;
         uint32_t from = s.async[a.index].from;
-        if (rowsOnArrive_ && from < s.procs.size())
+        if (rowsOnArrive_ && s.async[a.index].arrive && from < s.procs.size())
           for (uint32_t cls : arrivePublishedWritesOf(s.procs[from]))
             a.fut.access(cls, true);
       } else if (!a.joining) {
