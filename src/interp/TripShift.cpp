@@ -193,7 +193,7 @@ Scalar carryTrip(Opcode code, unsigned width, int64_t imm, const Scalar *ops, un
     // Truncating and unsigned forms agree with floor division only while
     // the value stays non-negative: it must start there and only grow.
     bool floorLike = code == Opcode::FloorDivS || code == Opcode::CeilDivS;
-    if (!floorLike && ops[0].sext() < 0 && a.num > 0 && code != Opcode::RemU && code != Opcode::DivU)
+    if ((code == Opcode::RemS || code == Opcode::DivS) && ops[0].sext() < 0 && a.num > 0)
       return result.withTrip(Scalar::kUnsettled, 1, 1); // below zero now, counting up: settles once past it
     if (!floorLike && (ops[0].sext() < 0 || a.num < 0))
       return opaque;

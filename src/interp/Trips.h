@@ -53,10 +53,11 @@ struct TripParams {
   /// True when values of parameter `p` move under a fold's shift: every
   /// parameter (all start open, so one fixed now was open in a state a fold
   /// may have shifted: its values still differ between that state's future
-  /// and its shift's), and the opaque mark (255, Scalar::kOpaque). 0 does
-  /// not. docs/Deadlock.md, "Every trip count", check (3).
+  /// and its shift's), and the opaque and unsettled marks (255 and 254,
+  /// Scalar::kOpaque and kUnsettled). 0 does not. docs/Deadlock.md, "Every
+  /// trip count", check (3).
   bool shifts(uint8_t p) const { return p >= 254 || (p && p <= items.size()); }
-  /// True when parameter `p` is open (or the opaque mark): a fold may shift
+  /// True when parameter `p` is open (or a mark): a fold may shift
   /// it. A fixed parameter is equal in a state and its shift.
   bool open(uint8_t p) const { return p >= 254 || (p && p <= items.size() && !at(p).fixed); }
   bool operator==(const TripParams &) const = default;

@@ -1733,10 +1733,17 @@ std::vector<uint32_t> Explorer::ignoringCycles(const Search &S) {
   // hold no cycle; a depth-first search over them finds one as an edge back
   // to a state on its stack, and a state of that cycle that made a reduced
   // set is expanded again in full.
-  std::unordered_map<uint64_t, std::vector<uint32_t>> members;
+  // Per actor, in the order first left out (keys of completions hold op
+  // addresses: the order must not depend on them).
+  std::unordered_map<uint64_t, size_t> index;
+  std::vector<std::vector<uint32_t>> members;
   for (auto [st, key] : S.ignored)
-    if (S.shape[st] == Search::kReduced)
-      members[key].push_back(st);
+    if (S.shape[st] == Search::kReduced) {
+      auto [it, fresh] = index.try_emplace(key, members.size());
+      if (fresh)
+        members.emplace_back();
+      members[it->second].push_back(st);
+    }
   if (members.empty())
     return {};
   const size_t n = S.states.size();
@@ -1766,7 +1773,7 @@ std::vector<uint32_t> Explorer::ignoringCycles(const Search &S) {
   std::vector<char> pick(n, 0);
   std::vector<uint32_t> redo;
   uint32_t stamp = 0;
-  for (auto &[key, states] : members) {
+  for (const std::vector<uint32_t> &states : members) {
     ++stamp;
     for (uint32_t st : states)
       mark[st] = stamp, color[st] = 0;

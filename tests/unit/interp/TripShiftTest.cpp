@@ -56,6 +56,26 @@ TEST(TripShift, ComparisonsSettleOnlyPastTheirThreshold) {
   EXPECT_EQ(down.tripParam(), Scalar::kOpaque); // a falling counter crosses 0 later
 }
 
+TEST(TripShift, ARemainderOfACounterBelowZeroIsUnsettled) {
+  // (i - 1) % 2 at i = 0: -1 now (truncating), periodic from i = 1 on. It is
+  // read as it is (Proof.cpp remembers the state); so is what is computed
+  // from it. Unsigned forms and a counter counting down stay opaque.
+  TripProof p;
+  Scalar prev = apply(Opcode::Sub, counter(0), Scalar::known(1, 32), p);
+  Scalar slot = apply(Opcode::RemS, prev, Scalar::known(2, 32), p);
+  EXPECT_EQ(slot.sext(), -1);
+  EXPECT_EQ(slot.tripParam(), Scalar::kUnsettled);
+  EXPECT_EQ(apply(Opcode::Add, slot, counter(0), p).tripParam(), Scalar::kUnsettled);
+  EXPECT_EQ(apply(Opcode::RemU, prev, Scalar::known(2, 32), p).tripParam(), Scalar::kOpaque);
+  EXPECT_EQ(apply(Opcode::RemS, counter(-1, -1), Scalar::known(2, 32), p).tripParam(), Scalar::kOpaque);
+  Scalar opaque = apply(Opcode::Mul, counter(2), counter(3), p);
+  EXPECT_EQ(apply(Opcode::Add, slot, opaque, p).tripParam(), Scalar::kOpaque);
+  // One trip later the same remainder is periodic.
+  Scalar next = apply(Opcode::RemS, apply(Opcode::Sub, counter(1), Scalar::known(1, 32), p), Scalar::known(2, 32), p);
+  EXPECT_EQ(next.sext(), 0);
+  EXPECT_FALSE(next.tripDependent());
+}
+
 TEST(TripShift, TwoMovingFactorsAreOpaque) {
   TripProof p;
   EXPECT_EQ(apply(Opcode::Mul, counter(2), counter(3), p).tripParam(), Scalar::kOpaque);
