@@ -90,37 +90,32 @@ std::optional<int64_t> TripProof::resolve(uint64_t t) const {
 }
 
 std::pair<uint64_t, int64_t> TripProof::affineOf(uint64_t t) const {
-  for (const auto &[term, a] : affine)
-    if (term == t)
-      return a;
-  return {t, 0};
+  auto it = affine.find(t);
+  return it == affine.end() ? std::pair<uint64_t, int64_t>{t, 0} : it->second;
 }
 
 void TripProof::noteAffine(uint64_t t, uint64_t of, int64_t c) {
   if (!t || !of || t == of)
     return;
-  for (const auto &a : affine)
-    if (a.first == t)
-      return;
+  if (affine.count(t))
+    return;
   auto [base, off] = affineOf(of);
   int64_t sum = 0;
   if (__builtin_add_overflow(off, c, &sum))
     return;
-  affine.push_back({t, {base, sum}});
+  affine.emplace(t, std::pair<uint64_t, int64_t>{base, sum});
 }
 
 void TripProof::noteQuotient(uint64_t t, uint64_t of, int64_t d) {
   if (!t || !of || d <= 0 || quotientOf(t))
     return;
   auto [base, off] = affineOf(of);
-  quotients.push_back({t, {base, off, d}});
+  quotients.emplace(t, Quotient{base, off, d});
 }
 
 std::optional<TripProof::Quotient> TripProof::quotientOf(uint64_t t) const {
-  for (const auto &[term, q] : quotients)
-    if (term == t)
-      return q;
-  return std::nullopt;
+  auto it = quotients.find(t);
+  return it == quotients.end() ? std::nullopt : std::optional<Quotient>(it->second);
 }
 
 void TripProof::relate(uint64_t ubTerm, int64_t lb, int64_t step, uint64_t key, uint8_t id) {

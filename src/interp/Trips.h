@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <string>
 #include <optional>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -88,7 +89,10 @@ struct TripProof {
   std::vector<UbRelation> relations;
   /// Terms of unknowns that are another unknown plus a constant: term ->
   /// (base term, offset). `X - 128` is X's base with offset -128.
-  std::vector<std::pair<uint64_t, std::pair<uint64_t, int64_t>>> affine;
+  /// A table, not a list: a loop that adds to an unknown every trip makes
+  /// a term per trip (`acc + 1` in a `while` that never ends), and a list
+  /// searched per term was quadratic in the trips.
+  std::unordered_map<uint64_t, std::pair<uint64_t, int64_t>> affine;
   /// Terms that are a quotient of a sum of an unknown by a positive
   /// constant: term -> (base term, offset, divisor); `(K + 63) / 64` is K's
   /// base with offset 63 and divisor 64 (a tile count). Read back only (a
@@ -98,7 +102,7 @@ struct TripProof {
     int64_t off = 0;
     int64_t div = 1;
   };
-  std::vector<std::pair<uint64_t, Quotient>> quotients;
+  std::unordered_map<uint64_t, Quotient> quotients;
   int64_t minTrips = 0; ///< the smallest trip count explored (1: loops that run 0 times are left out)
   /// The parameters a loop of which a process entered at its first trip
   /// since the explorer last took this mask (bit `entryBit(id)`): a fold

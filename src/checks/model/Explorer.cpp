@@ -833,6 +833,15 @@ bool Explorer::advance(State &s, size_t pi, Undecided &unknown) {
       unknown = {proofTimeReason(), Gap::Budget};
       return false;
     }
+    if (opts_.deadline && r.isUnknown() && r.cause == interp::StepResult::Cause::StepLimit &&
+        std::chrono::steady_clock::now() > *opts_.deadline) {
+      // --timeout: a process that runs long between events counts too.
+      unknown = {fmt::format("time budget of {:g} s reached while {} ran {} ops without reaching a barrier "
+                             "(--timeout)",
+                             opts_.timeoutSeconds, partName(pr), (limits + 1) * kLocalSteps),
+                 Gap::Budget, r.op};
+      return false;
+    }
     // Many ops, or many branches on inputs, without an event: a loop that
     // may never end (checked once per advance).
     bool longRun = (r.isUnknown() && r.cause == interp::StepResult::Cause::StepLimit) || guard >= 4096;
