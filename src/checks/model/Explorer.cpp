@@ -658,10 +658,9 @@ std::optional<std::pair<uint32_t, int64_t>> Explorer::barrierKey(const State &s,
 }
 
 std::string Explorer::slotOutside(std::pair<uint32_t, int64_t> key, const Proc &pr, const ir::Operation *op) const {
-  auto a = std::find_if(k_.allocations.begin(), k_.allocations.end(),
-                        [&](const kernel::Allocation &x) { return x.id == key.first; });
-  if (a == k_.allocations.end())
+  if (key.first >= k_.allocations.size())
     return "";
+  const kernel::Allocation *a = &k_.allocations[key.first]; // by id, as barName reads it
   const bool ring = a->type && a->type->shape.size() >= 2;
   if (key.second >= 0 && (!ring || key.second < a->slots()))
     return "";

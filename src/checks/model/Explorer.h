@@ -6,6 +6,7 @@
 // and sees every access. docs/Deadlock.md and docs/Races.md state the rules.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <optional>
@@ -35,7 +36,7 @@ constexpr uint64_t kLocalSteps = 100'000;
 /// budget either. 40%: the fixtures' first recurrence comes within 16,500
 /// states (tl_matmul_tiles_ws_sm100's race proof); the fused-attention
 /// tutorial's warp-specialized forward for Hopper, within 25,904 (deadlock).
-inline size_t firstFoldCap(const DeadlockOptions &o) { return o.proofStates / 5 * 2; }
+inline size_t firstFoldCap(const DeadlockOptions &o) { return std::max<size_t>(1, o.proofStates / 5 * 2); }
 /// Earlier states of the same shape a new state is compared with for a shift.
 constexpr size_t kFoldCandidates = 16;
 /// Trips past which an open trip count with no recurrence ends the proof.
