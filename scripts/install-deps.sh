@@ -14,6 +14,7 @@ PACKAGES=(
   mlir-22-tools      # mlir-opt-22, the parser's oracle
   clang-22 libclang-rt-22-dev  # libFuzzer and sanitizer runtimes
   graphviz hyperfine
+  libjemalloc-dev    # the allocator (src/CMakeLists.txt: tscope_support)
   chromium           # tscope report's headless-browser test (tests/report)
 )
 

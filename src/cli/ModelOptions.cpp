@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <iostream>
 
+#include "checks/model/Coverage.h"
 #include "cli/CommonOptions.h"
 #include "cli/FindingsOutput.h"
 #include "cli/LoadModule.h"
@@ -345,6 +346,8 @@ Command modelCommand(const char *name, const char *description, const char *sche
                 return kExitBadInput;
               FindingsOutput out(std::cout, schema, o->file, o->findings.format, m->buffer());
               out.filter(o->findings.kernel, *disabled);
+              checks::model::CoveragePlans coverage; // the one module's, planned once
+              parsed->coverage = &coverage;
               return run(*m, out, *parsed);
             };
           }};

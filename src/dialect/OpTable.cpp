@@ -141,8 +141,19 @@ const OpInfo *lookupOp(std::string_view name) {
   return it == index().end() ? nullptr : it->second;
 }
 
+const OpInfo *lookupOp(const ir::OpName &n) {
+  // The slot holds the table index + 2, or 1 for a name not in the table.
+  uint16_t t = n.tableSlot.load(std::memory_order_relaxed);
+  if (t == 0) {
+    const OpInfo *i = lookupOp(n.name);
+    t = static_cast<uint16_t>(i ? i - kTable + 2 : 1);
+    n.tableSlot.store(t, std::memory_order_relaxed);
+  }
+  return t == 1 ? nullptr : &kTable[t - 2];
+}
+
 OpKind kindOf(const ir::Operation *op) {
-  const OpInfo *i = lookupOp(op->opName());
+  const OpInfo *i = lookupOp(*op->name);
   return i ? i->kind : OpKind::Other;
 }
 

@@ -58,6 +58,8 @@ struct OpInfo {
 
 /// The row for an op name, or null when the op means nothing special.
 const OpInfo *lookupOp(std::string_view name);
+/// As lookupOp(name), remembered in the interned name (one string hash per name).
+const OpInfo *lookupOp(const ir::OpName &name);
 /// The kind of an op (Other when unknown).
 OpKind kindOf(const ir::Operation *op);
 /// Short lower-case name of a kind ("wait_barrier", "tma_load", ...).

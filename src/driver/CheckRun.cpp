@@ -5,6 +5,7 @@
 #include <fstream>
 #include <map>
 
+#include "checks/model/Coverage.h"
 #include "driver/CheckInputs.h"
 #include "support/Progress.h"
 #include "driver/SourcePaths.h"
@@ -191,6 +192,8 @@ void checkModule(FileResult &fr, const ir::Module &m, const std::vector<checks::
   std::optional<std::vector<checks::stale::KernelFlowResult>> flow;
   // --timeout is per kernel file: this module's searches get their own deadline.
   checks::DeadlockOptions bounds = opts.deadlock;
+  checks::model::CoveragePlans coverage; // this module's, planned once for its checks
+  bounds.coverage = &coverage;
   if (opts.timeoutPerFile > 0) {
     bounds.timeoutSeconds = opts.timeoutPerFile;
     bounds.deadline = std::chrono::steady_clock::now() +

@@ -3,6 +3,7 @@
 // Module's SourceBuffer (see Module::str).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string_view>
 
@@ -26,6 +27,10 @@ struct SourceRange {
 struct OpName {
   std::string_view name;
   uint16_t dialectSize = 0; // bytes before the first '.', 0 if none
+  /// A slot the dialect layer's op table fills on its first lookup of this
+  /// name (dialect/OpTable.cpp; 0: not looked up yet), so that asking an
+  /// op's kind is a load, not a string hash. The IR does not read it.
+  mutable std::atomic<uint16_t> tableSlot{0};
   /// "ttng" in "ttng.wait_barrier" ("builtin" for "module").
   std::string_view dialect() const {
     return dialectSize ? name.substr(0, dialectSize) : std::string_view();

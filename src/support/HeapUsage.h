@@ -6,7 +6,8 @@
 
 namespace tscope::support {
 
-/// Bytes allocated and not yet freed (malloc/new), over every thread: glibc's
+/// Bytes allocated and not yet freed (malloc/new), over every thread: jemalloc's
+/// stats.allocated where it is the allocator (the default build), else glibc's
 /// mallinfo2 (in-use chunks plus mmap'd blocks), or the sanitizer allocator's
 /// count in an ASan build, whose redzones, quarantine and shadow would
 /// otherwise be charged to the search. Unlike the resident set it does not

@@ -9,6 +9,9 @@
 #include <map>
 #include <unordered_map>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "dialect/OpTable.h"
 #include "interp/Process.h"
 #include "interp/Program.h"
@@ -180,13 +183,11 @@ SlotReuse reuseIn(const interp::Program &prog, const kernel::Kernel &k, const in
   return out;
 }
 
-} // namespace
-
-void addCoverageRun(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &opts,
-                    const std::vector<std::string> &unbound, const std::vector<std::string> &descFields,
-                    std::vector<std::pair<interp::Bindings, std::string>> &runs) {
-  if (runs.empty() || opts.tryValues.empty())
-    return;
+/// addCoverageRun's run, worked out (none when no run is needed or made).
+CoveragePlans::Run planCoverageRun(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &opts,
+                                   const std::vector<std::string> &unbound,
+                                   const std::vector<std::string> &descFields,
+                                   const std::vector<std::pair<interp::Bindings, std::string>> &runs) {
   const interp::Program prog(m, *k.func);
   auto reuse = [&](const interp::Bindings &b) { return reuseIn(prog, k, b, opts.coverageUses, kMaxEvents); };
   // The waits the sweep's largest run makes but not twice on one slot
@@ -202,14 +203,14 @@ void addCoverageRun(const ir::Module &m, const kernel::Kernel &k, const Deadlock
                       std::back_inserter(want));
   std::erase_if(want, [&](const ir::Operation *w) { return !repeats(k, w); });
   if (want.empty() || swept.cut)
-    return;
+    return {};
   // Grow every input together (one program: the most tiles each), past the
   // sweep's largest value, until a run covers every such wait.
   std::vector<std::string> inputs = unbound;
   std::erase(inputs, "num_programs");
   inputs.insert(inputs.end(), descFields.begin(), descFields.end());
   if (inputs.empty())
-    return;
+    return {};
   interp::Bindings base = runs.front().first;
   const bool gridFree = std::find(unbound.begin(), unbound.end(), "num_programs") != unbound.end();
   if (gridFree)
@@ -241,7 +242,7 @@ void addCoverageRun(const ir::Module &m, const kernel::Kernel &k, const Deadlock
     stale = got.size() > before ? 0 : stale + 1;
   }
   if (!best)
-    return;
+    return {};
   // Lower each input back to the smallest swept value that keeps the waits
   // covered: the run explores only what the second lap needs.
   std::vector<int64_t> lower = opts.tryValues;
@@ -259,7 +260,7 @@ void addCoverageRun(const ir::Module &m, const kernel::Kernel &k, const Deadlock
   // (they grow faster than the trips): not made. The verdict then rests on
   // the sweep and the proof, as it did before this run existed.
   if (reuse(*best).events > kMaxGrowth * std::max<uint64_t>(swept.events, 1))
-    return;
+    return {};
   std::string at, lines;
   for (const interp::Bindings::Arg &a : best->args)
     if (std::find(unbound.begin(), unbound.end(), a.name) != unbound.end())
@@ -271,8 +272,50 @@ void addCoverageRun(const ir::Module &m, const kernel::Kernel &k, const Deadlock
   for (const ir::Operation *op : got)
     lines += (lines.empty() ? "IR " : ", ") + std::to_string(op->line);
   const bool second = opts.coverageUses <= 2;
-  runs.push_back({std::move(*best), at + (second ? " (a second use" : " (a third use") + kLabelMark + lines +
-                                        (second ? " once per slot)" : " at most twice per slot)")});
+  return std::pair<interp::Bindings, std::string>{
+      std::move(*best),
+      at + (second ? " (a second use" : " (a third use") + kLabelMark + lines +
+          (second ? " once per slot)" : " at most twice per slot)")};
+}
+
+} // namespace
+
+const CoveragePlans::Run *CoveragePlans::find(const std::string &key) const {
+  std::lock_guard<std::mutex> hold(mu_);
+  auto it = runs_.find(key);
+  return it == runs_.end() ? nullptr : &it->second;
+}
+
+void CoveragePlans::put(const std::string &key, Run run) {
+  std::lock_guard<std::mutex> hold(mu_);
+  runs_.emplace(key, std::move(run));
+}
+
+void addCoverageRun(const ir::Module &m, const kernel::Kernel &k, const DeadlockOptions &opts,
+                    const std::vector<std::string> &unbound, const std::vector<std::string> &descFields,
+                    std::vector<std::pair<interp::Bindings, std::string>> &runs) {
+  if (runs.empty() || opts.tryValues.empty())
+    return;
+  // What the plan depends on: the kernel, the inputs bound and tried, the
+  // uses asked for (the sweep follows from these).
+  std::string key = fmt::format("{}|{}|{}|{}|{}|{}", static_cast<const void *>(k.func),
+                                fmt::join(opts.tryValues, ","), opts.coverageUses, fmt::join(unbound, ","),
+                                fmt::join(descFields, ","), runs.size());
+  for (const interp::Bindings::Arg &a : opts.bindings.args)
+    key += fmt::format("|{}={}", a.name, a.value);
+  if (opts.bindings.numPrograms)
+    key += fmt::format("|grid={}", fmt::join(*opts.bindings.numPrograms, ","));
+  key += fmt::format("|pid={}", fmt::join(opts.bindings.programId, ","));
+  CoveragePlans::Run run;
+  if (const CoveragePlans::Run *known = opts.coverage ? opts.coverage->find(key) : nullptr) {
+    run = *known;
+  } else {
+    run = planCoverageRun(m, k, opts, unbound, descFields, runs);
+    if (opts.coverage)
+      opts.coverage->put(key, run);
+  }
+  if (run)
+    runs.push_back(std::move(*run));
 }
 
 bool isCoverageRun(const std::string &label) { return label.find(kLabelMark) != std::string::npos; }

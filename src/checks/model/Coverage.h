@@ -3,6 +3,9 @@
 // "A second use of every barrier slot").
 #pragma once
 
+#include <map>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,6 +16,25 @@
 #include "kernel/Kernel.h"
 
 namespace tscope::checks::model {
+
+/// The coverage runs worked out for one module, by kernel and inputs. The
+/// plan is a scalar search of its own that grows the inputs until every
+/// wait meets a slot twice (on a persistent kernel, most of a `check`), and
+/// the deadlock, race and data-flow checks of one module each plan the same
+/// runs: the first works it out, the others read it. Its keys are op
+/// addresses, so whoever sets DeadlockOptions::coverage keeps one to one
+/// module. Safe to share between threads.
+class CoveragePlans {
+public:
+  using Run = std::optional<std::pair<interp::Bindings, std::string>>;
+  /// The run planned under `key` (which may be none), or null when not planned yet.
+  const Run *find(const std::string &key) const;
+  void put(const std::string &key, Run run);
+
+private:
+  mutable std::mutex mu_;
+  std::map<std::string, Run> runs_;
+};
 
 /// Appends to `runs` (the sweep planned by planRuns over `unbound`) one run
 /// whose inputs make a wait use a barrier slot `opts.coverageUses` times

@@ -23,6 +23,7 @@
 #include "interp/OpText.h"
 #include "ir/Attribute.h"
 #include "kernel/Aliasing.h"
+#include "support/HashIndex.h"
 #include "support/HeapUsage.h"
 
 namespace tscope::checks::model {
@@ -1188,7 +1189,7 @@ std::vector<char> Explorer::reducedSet(const std::vector<ActorSteps> &actors, si
 struct Explorer::Search {
   std::vector<State> states;
   std::vector<std::pair<int64_t, TraceStep>> parent;
-  std::unordered_map<size_t, std::vector<uint32_t>> seen;
+  support::HashIndex seen; // state ids by StateHash
   std::deque<uint32_t> queue;
   size_t searchAfterHang = 0;
   bool clocks = false; // the states carry happens-before clocks: canonical ones (model/ClockCanon.h)
@@ -1226,25 +1227,27 @@ struct Explorer::Search {
   // path shares one object with it (a state's processes are most of its
   // memory; far fewer of them differ than there are states). Shared values
   // are never changed in place (Shared::mut clones them).
-  std::unordered_map<size_t, std::vector<Shared<Proc>>> procPool;
+  std::vector<Shared<Proc>> procPool;
+  support::HashIndex procIndex; // procPool by procHash
   std::vector<size_t> procHashes; // add(): the new state's, for its hash and the pool
-  std::unordered_map<size_t, std::vector<Shared<std::vector<uint64_t>>>> flowPool;
+  std::vector<Shared<std::vector<uint64_t>>> flowPool;
+  support::HashIndex flowIndex; // flowPool by the rows' hash
   void intern(State &ns) {
     for (size_t i = 0; i < ns.procs.size(); ++i) {
       Shared<Proc> &sp = ns.procs.shared(i);
-      auto &bucket = procPool[procHashes[i]];
-      bool found = false;
-      for (const Shared<Proc> &c : bucket)
-        if (c.same(sp) || (*c == *sp && c->p.identical(sp->p) && c->lastWait == sp->lastWait &&
-                           c->skippedWait == sp->skippedWait && c->skippedOn == sp->skippedOn)) {
-          // Every field, not only those state equality compares: nothing
-          // the search reads later differs.
-          sp.shareWith(c);
-          found = true;
-          break;
-        }
-      if (!found)
-        bucket.push_back(sp);
+      // Every field, not only those state equality compares: nothing the
+      // search reads later differs.
+      uint32_t at = procIndex.find(procHashes[i], [&](uint32_t j) {
+        const Shared<Proc> &c = procPool[j];
+        return c.same(sp) || (*c == *sp && c->p.identical(sp->p) && c->lastWait == sp->lastWait &&
+                              c->skippedWait == sp->skippedWait && c->skippedOn == sp->skippedOn);
+      });
+      if (at != support::HashIndex::kNone) {
+        sp.shareWith(procPool[at]);
+        continue;
+      }
+      procIndex.insert(procHashes[i], static_cast<uint32_t>(procPool.size()));
+      procPool.push_back(sp);
     }
     // The data-flow rows likewise: far fewer distinct than states.
     if (ns.flow->empty())
@@ -1252,13 +1255,13 @@ struct Explorer::Search {
     size_t h = 0x9e3779b97f4a7c15ull;
     for (uint64_t w : *ns.flow)
       h = (h ^ w) * 0x100000001b3ull;
-    auto &bucket = flowPool[h];
-    for (const Shared<std::vector<uint64_t>> &c : bucket)
-      if (c.same(ns.flow) || *c == *ns.flow) {
-        ns.flow.shareWith(c);
-        return;
-      }
-    bucket.push_back(ns.flow);
+    uint32_t at = flowIndex.find(h, [&](uint32_t j) { return flowPool[j].same(ns.flow) || *flowPool[j] == *ns.flow; });
+    if (at != support::HashIndex::kNone) {
+      ns.flow.shareWith(flowPool[at]);
+      return;
+    }
+    flowIndex.insert(h, static_cast<uint32_t>(flowPool.size()));
+    flowPool.push_back(ns.flow);
   }
 
   /// Adds `ns` unless an equal state was met (or, proving, a state it is a
@@ -1274,13 +1277,12 @@ struct Explorer::Search {
     procHashes.clear();
     for (const Proc &p : ns.procs)
       procHashes.push_back(procHash(p));
-    auto &bucket = seen[StateHash{}(ns, procHashes)];
-    for (uint32_t idx : bucket)
-      if (states[idx] == ns) {
-        if (at)
-          *at = idx;
-        return false;
-      }
+    const size_t h = StateHash{}(ns, procHashes);
+    if (uint32_t idx = seen.find(h, [&](uint32_t i) { return states[i] == ns; }); idx != support::HashIndex::kNone) {
+      if (at)
+        *at = idx;
+      return false;
+    }
     std::vector<uint32_t> *fold = nullptr;
     if (proof && ns.trips.anyOpen()) {
       // The latest few states of the same shape: a steady state recurs
@@ -1305,7 +1307,7 @@ struct Explorer::Search {
     uint32_t id = static_cast<uint32_t>(states.size());
     states.push_back(std::move(ns));
     parent.push_back({from, std::move(step)});
-    bucket.push_back(id);
+    seen.insert(h, id);
     if (fold)
       fold->push_back(id);
     shape.push_back(kFull);

@@ -19,6 +19,7 @@ class Operation;
 }
 namespace tscope::checks::model {
 struct EditOverlay;
+class CoveragePlans;
 }
 
 namespace tscope::checks {
@@ -71,6 +72,10 @@ struct DeadlockOptions {
   const model::EditOverlay *edits = nullptr;
   /// Search single edits that remove a hang, over-arrival or race (checks/fix).
   bool searchFixes = true;
+  /// Where the coverage runs of the module being checked are kept once
+  /// planned (model/Coverage.h), so that its checks plan them once. Null:
+  /// each planRuns works them out.
+  model::CoveragePlans *coverage = nullptr;
 };
 
 /// What kind of gap left a run undecided; it picks the user's next step.

@@ -86,6 +86,8 @@ Bar State::barAt(uint64_t key) const {
 }
 
 size_t procHash(const Proc &p) {
+  if (p.hashMemo.known)
+    return p.hashMemo.hash;
   size_t h = mix(0, p.p.hash());
   h = mix(h, static_cast<size_t>(p.status));
   h = mix(h, static_cast<size_t>(p.namedGen) * 2 + p.copyBatch);
@@ -98,6 +100,8 @@ size_t procHash(const Proc &p) {
     h = mix(mix(h, k), t);
   if (!p.vc.empty())
     h = mix(h, p.vc.hash());
+  p.hashMemo.hash = h;
+  p.hashMemo.known = true;
   return h;
 }
 

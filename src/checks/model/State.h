@@ -140,6 +140,22 @@ struct Proc {
   // met was skipped by its predicate, on this barrier.
   const ir::Operation *skippedWait = nullptr;
   std::string skippedOn;
+  /// procHash's last answer, while known (not part of the state):
+  /// most steps change one process, and a state's others are the same
+  /// objects as its parent's, hashed already. Shared::mut forgets it.
+  /// A copy starts without it: a copy is made to be changed.
+  struct HashMemo {
+    size_t hash = 0;
+    bool known = false;
+    HashMemo() = default;
+    HashMemo(const HashMemo &) {}
+    HashMemo &operator=(const HashMemo &) {
+      known = false;
+      return *this;
+    }
+  };
+  mutable HashMemo hashMemo;
+  void forgetHash() { hashMemo.known = false; }
   bool operator==(const Proc &o) const;
 };
 
@@ -166,6 +182,8 @@ public:
   T &mut() {
     if (v_.use_count() != 1)
       v_ = std::make_shared<T>(*v_);
+    if constexpr (requires(T &t) { t.forgetHash(); })
+      v_->forgetHash(); // the caller changes it
     return *v_;
   }
   /// The same object (no step changed it since the copy).

@@ -374,7 +374,8 @@ Explorer::Outcome Explorer::stepOpAs(const State &s, size_t pi, Successors &out,
   curOut_ = &out;
   o.st.actor = partName(pr);
   o.st.where = where(op);
-  bool aref = dialect::lookupOp(op->opName()) && dialect::lookupOp(op->opName())->category == dialect::OpCategory::Nvws;
+  const dialect::OpInfo *info = dialect::lookupOp(*op->name);
+  bool aref = info && info->category == dialect::OpCategory::Nvws;
   if (o.r.barrier && !aref && kind != OpKind::NamedBarrierArrive && kind != OpKind::NamedBarrierWait &&
       kind != OpKind::WarpSpecialize && kind != OpKind::WarpGroup) {
     auto key = barrierKey(s, pr, o.r.barrier);
