@@ -1091,27 +1091,8 @@ const Footprint &Explorer::futureOf(const Proc &pr) const {
 void Explorer::addChanges(const State &s, const State &n, Footprint &f) const {
   if (s.procs.size() != n.procs.size())
     f.global = true;
-  if (!s.bars.same(n.bars)) {
-    // Both tables are sorted by key: one walk finds the slots added,
-    // removed or changed.
-    auto a = s.bars->begin(), ae = s.bars->end();
-    auto b = n.bars->begin(), be = n.bars->end();
-    while (a != ae || b != be) {
-      uint64_t key;
-      if (b == be || (a != ae && a->first < b->first))
-        key = (a++)->first;
-      else if (a == ae || b->first < a->first)
-        key = (b++)->first;
-      else {
-        key = a->first;
-        bool same = a->second == b->second;
-        ++a, ++b;
-        if (same)
-          continue;
-      }
-      f.write(allocOfKey(key), slotOfKey(key));
-    }
-  }
+  if (!s.bars.same(n.bars))
+    s.bars->forEachDifference(*n.bars, [&](uint64_t key) { f.write(allocOfKey(key), slotOfKey(key)); });
   if (!(s.named == n.named))
     f.named = true;
   if (!(s.choices == n.choices))
@@ -1137,10 +1118,17 @@ std::vector<char> Explorer::reducedSet(const std::vector<ActorSteps> &actors, si
   // step. Steps outside the set then commute with every step in it, and a
   // join cannot happen while a partition in the set has not moved.
   size_t n = actors.size();
-  std::vector<char> dep(n * n, 0);
-  for (size_t x = 0; x < n; ++x)
-    for (size_t y = 0; y < n; ++y)
-      dep[x * n + y] = x != y && dependent(actors[x].cur, actors[y].fut);
+  // Rows of the dependence matrix, each worked out when an actor first
+  // joins a set (a blocked actor no set reaches costs nothing).
+  std::vector<char> dep(n * n, 0), rowKnown(n, 0);
+  auto row = [&](size_t x) {
+    if (!rowKnown[x]) {
+      rowKnown[x] = 1;
+      for (size_t y = 0; y < n; ++y)
+        dep[x * n + y] = x != y && ActorSteps::dependsOn(actors[x], actors[y]);
+    }
+    return &dep[x * n];
+  };
   bool joining = std::any_of(actors.begin(), actors.end(), [](const ActorSteps &a) { return a.joining; });
   size_t bestCount = numSuccessors;
   std::vector<char> best;
@@ -1155,8 +1143,9 @@ std::vector<char> Explorer::reducedSet(const std::vector<ActorSteps> &actors, si
     while (!work.empty()) {
       size_t x = work.back();
       work.pop_back();
+      const char *d = row(x);
       for (size_t y = 0; y < n; ++y)
-        if (!in[y] && dep[x * n + y]) {
+        if (!in[y] && d[y]) {
           in[y] = 1;
           work.push_back(y);
         }
@@ -1173,6 +1162,8 @@ std::vector<char> Explorer::reducedSet(const std::vector<ActorSteps> &actors, si
     if (count < bestCount) {
       bestCount = count;
       best = in;
+      if (count == 1)
+        break; // no set is smaller: the first of the smallest is kept, as before
     }
   }
   if (best.empty())
@@ -1689,9 +1680,8 @@ bool Explorer::expand(Search &S, uint32_t si, DeadlockRun &out) {
           for (uint32_t cls : arrivePublishedWritesOf(s.procs[from]))
             a.fut.access(cls, true);
       } else if (!a.joining) {
-        a.fut = futureOf(s.procs[a.index]);
-        a.fut.trips |= proof_;
-        a.fut.merge(a.cur);
+        a.future = &futureOf(s.procs[a.index]);
+        a.futureTrips = proof_;
       }
     }
     first = reducedSet(actors, next.size());

@@ -180,7 +180,20 @@ private:
     size_t index = 0; // process index, or index into State::async
     size_t begin = 0, end = 0;
     bool joining = false; // the forking process, waiting for its partitions
+    /// What its steps here touch, and what it may touch from here on: for a
+    /// process, its region's cached footprint (`future`, futureOf) with
+    /// `cur` and the trip counts when proving; for a completion, `fut`.
     Footprint cur, fut;
+    const Footprint *future = nullptr;
+    bool futureTrips = false;
+    /// True when a step of `x` here may fail to commute with what `y` may still do.
+    static bool dependsOn(const ActorSteps &x, const ActorSteps &y) {
+      if (!y.future)
+        return dependent(x.cur, y.fut);
+      // dependent() over a union is the union of dependent(): the region's
+      // footprint is not copied per state.
+      return (y.futureTrips && x.cur.trips) || dependent(x.cur, *y.future) || dependent(x.cur, y.cur);
+    }
   };
 
   /// The op's IR line and Python line, resolved once per op.

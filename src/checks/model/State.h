@@ -314,6 +314,40 @@ public:
         c = std::make_shared<Chunk>(std::move(copy));
     }
   }
+  /// Calls f(key) for every slot present in one table only or different in
+  /// the two (one merge walk over the sorted keys; a chunk both tables
+  /// share is stepped over whole).
+  template <class F> void forEachDifference(const BarTable &o, F f) const {
+    size_t ac = 0, ae = 0, bc = 0, be = 0;
+    while (ac < c_.size() || bc < o.c_.size()) {
+      if (ae == 0 && be == 0 && ac < c_.size() && bc < o.c_.size() && c_[ac] == o.c_[bc]) {
+        ++ac, ++bc; // the same chunk: the same slots, equal
+        continue;
+      }
+      const Entry *a = ac < c_.size() ? &(*c_[ac])[ae] : nullptr;
+      const Entry *b = bc < o.c_.size() ? &(*o.c_[bc])[be] : nullptr;
+      auto stepA = [&] {
+        if (++ae == c_[ac]->size())
+          ++ac, ae = 0;
+      };
+      auto stepB = [&] {
+        if (++be == o.c_[bc]->size())
+          ++bc, be = 0;
+      };
+      if (!b || (a && a->first < b->first)) {
+        f(a->first);
+        stepA();
+      } else if (!a || b->first < a->first) {
+        f(b->first);
+        stepB();
+      } else {
+        if (!(a->second == b->second))
+          f(a->first);
+        stepA();
+        stepB();
+      }
+    }
+  }
   bool operator==(const BarTable &o) const;
   /// A hash of every slot's key, phase, pending count and bytes, in key order.
   size_t hash() const;
