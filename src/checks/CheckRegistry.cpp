@@ -168,11 +168,29 @@ AnalysisOutcome runFenceCheck(const CheckContext &ctx) {
   fences::FenceOptions opts;
   opts.lowering = ctx.lowering;
   for (fences::KernelFenceReport &r : fences::checkFences(ctx.kernels, opts)) {
-    out.verdicts.push_back(r.kernel + ": " + fences::fenceVerdictName(r.verdict) +
-                           (r.checked ? " (lowering " + std::string(fences::loweringName(r.lowering.lowering)) +
-                                            ": " + r.lowering.brief + ")"
-                                      : " (" + r.skipped + ")"));
+    std::string summary = r.kernel + ": " + fences::fenceVerdictName(r.verdict) +
+                          (r.checked ? " (lowering " + std::string(fences::loweringName(r.lowering.lowering)) +
+                                           ": " + r.lowering.brief + ")"
+                                     : " (" + r.skipped + ")");
+    out.verdicts.push_back(summary);
+    // A pair left undecided before TMA lowering matters to missing-fence only.
+    const bool undecided = r.verdict == fences::FenceVerdict::NotVerified && !ctx.disabled.count("missing-fence");
+    // A verdict per launch entry, as the model checks give (a device
+    // function's accesses are its caller's).
+    bool entry = std::any_of(ctx.kernels.begin(), ctx.kernels.end(),
+                             [&](const kernel::Kernel &k) { return k.entry && k.name == r.kernel; });
+    if (entry)
+      out.kernels.push_back({r.kernel,
+                             undecided                                           ? Verdict::Unknown
+                             : r.verdict == fences::FenceVerdict::MissingFence ? Verdict::Findings
+                                                                                 : Verdict::Clean,
+                             summary,
+                             {}});
     std::move(r.findings.begin(), r.findings.end(), std::back_inserter(out.findings));
+    if (undecided)
+      out.findings.push_back(notVerifiedFinding("fences", "kernel " + r.kernel, r.notVerifiedAt, r.notVerified,
+                                                "check the IR after triton-nvidia-tma-lowering (tscope passes LOG "
+                                                "--check checks every pass's output)"));
   }
   dropDisabled(out, ctx.disabled);
   return out;

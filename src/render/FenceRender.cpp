@@ -31,15 +31,21 @@ void verdictLine(std::ostream &os, const KernelFenceReport &r) {
     os << " (" << r.skipped << ")\n";
     return;
   }
-  size_t missing = 0, fenced = 0, lowering = 0, spurious = 0;
+  size_t missing = 0, fenced = 0, lowering = 0, spurious = 0, undecided = 0;
   for (const ProxyPair &p : r.pairs)
-    (p.verdict == PairVerdict::Missing ? missing : p.verdict == PairVerdict::Fenced ? fenced : lowering)++;
+    (p.verdict == PairVerdict::Missing             ? missing
+     : p.verdict == PairVerdict::Fenced            ? fenced
+     : p.verdict == PairVerdict::BeforeTmaLowering ? undecided
+                                                   : lowering)++;
   for (const FenceUse &f : r.fences)
     spurious += f.spurious;
   os << fmt::format(" ({} generic and {} async-proxy shared-memory accesses; {} pairs: {} fenced, {} missing, "
                     "{} left to lowering; {} fences, {} ordering nothing)\n",
                     r.genericAccesses, r.asyncAccesses, r.pairs.size(), fenced, missing, lowering, r.fences.size(),
                     spurious);
+  if (undecided)
+    os << fmt::format("  not verified: {} pair{} before TMA lowering; {}\n", undecided, undecided == 1 ? "" : "s",
+                      r.notVerified);
   os << "  lowering: " << checks::fences::loweringName(r.lowering.lowering) << " (" << r.lowering.why << ")\n";
 }
 
@@ -139,6 +145,7 @@ nlohmann::json fenceJson(const std::vector<KernelFenceReport> &reps, const std::
                        {"lowering",
                         {{"assumed", checks::fences::loweringName(r.lowering.lowering)}, {"why", r.lowering.why}}},
                        {"verdict", checks::fences::fenceVerdictName(r.verdict)},
+                       {"not_verified", r.notVerified},
                        {"threads", r.threads},
                        {"generic_accesses", r.genericAccesses},
                        {"async_accesses", r.asyncAccesses},

@@ -34,6 +34,8 @@ const char *fenceVerdictName(FenceVerdict v) {
     return "missing-fence";
   case FenceVerdict::Skipped:
     return "skipped";
+  case FenceVerdict::NotVerified:
+    return "not-verified";
   }
   return "?";
 }
@@ -46,6 +48,8 @@ const char *pairVerdictName(PairVerdict v) {
     return "missing";
   case PairVerdict::FenceAtLowering:
     return "fence-at-lowering";
+  case PairVerdict::BeforeTmaLowering:
+    return "before-tma-lowering";
   }
   return "?";
 }
@@ -136,6 +140,9 @@ private:
   /// True when the assumed lowering fences a same-partition pair whose async
   /// side is `a` (docs/Fences.md, "Triton's own fences").
   bool loweringFences(const ProxyAccess &a) const;
+  /// For an unfenced pair whose generic side is not yet a TMA copy
+  /// (ProxyAccess::untilTmaLowering): records it as not verified and says true.
+  bool beforeTmaLowering(ProxyPair &p, const ProxyAccess &gAcc);
   /// When Triton inserted fence `fi` itself: what it was made for, else empty.
   std::string insertedBy(size_t fi) const;
 
@@ -582,12 +589,31 @@ void Checker::judgeIntra() {
         rep_.pairs.push_back(p);
         continue;
       }
+      // A fence the lowering adds covers the pair whichever proxy writes.
       bool lowering = loweringFences(a);
+      if (!lowering && beforeTmaLowering(p, gAcc))
+        continue;
       p.verdict = lowering ? PairVerdict::FenceAtLowering : PairVerdict::Missing;
       rep_.pairs.push_back(p);
       rep_.findings.push_back(intraFinding(p, gAcc, a, describePath(unfencedPath(ng, na)), lowering));
     }
   }
+}
+
+bool Checker::beforeTmaLowering(ProxyPair &p, const ProxyAccess &gAcc) {
+  if (!gAcc.untilTmaLowering)
+    return false;
+  p.verdict = PairVerdict::BeforeTmaLowering;
+  rep_.pairs.push_back(p);
+  if (rep_.notVerified.empty()) {
+    rep_.notVerifiedAt = p.generic;
+    rep_.notVerified = "the " + gAcc.describe() + " of " + gAcc.buffers() + " at " + placeText(p.generic) +
+                       " stores the result of " + std::string(gAcc.untilTmaLowering->opName()) + " at IR " +
+                       std::to_string(gAcc.untilTmaLowering->line) +
+                       ", which triton-nvidia-tma-lowering turns into a TMA copy (an async-proxy write); before "
+                       "that pass the IR does not say which proxy writes the buffer";
+  }
+  return true;
 }
 
 Finding Checker::intraFinding(const ProxyPair &p, const ProxyAccess &gAcc, const ProxyAccess &a, PathSteps path,
@@ -685,6 +711,8 @@ void Checker::judgeCross() {
       rep_.pairs.push_back(p);
       continue;
     }
+    if (beforeTmaLowering(p, gAcc))
+      continue;
     p.verdict = PairVerdict::Missing;
     rep_.pairs.push_back(p);
     rep_.findings.push_back(crossFinding(p, gi, ai, ev, uses.size()));
@@ -899,7 +927,9 @@ KernelFenceReport Checker::run() {
   bool missing = false;
   for (const Finding &f : rep_.findings)
     missing |= f.severity == support::Severity::Error;
-  rep_.verdict = missing ? FenceVerdict::MissingFence : FenceVerdict::Ok;
+  rep_.verdict = missing                     ? FenceVerdict::MissingFence
+                 : !rep_.notVerified.empty() ? FenceVerdict::NotVerified
+                                             : FenceVerdict::Ok;
   return std::move(rep_);
 }
 

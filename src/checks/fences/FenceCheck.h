@@ -23,9 +23,13 @@ enum class FenceVerdict {
   Ok,           ///< every generic -> async-proxy pair is fenced (or left to lowering)
   MissingFence, ///< some pair has no fence on any ordering
   Skipped,      ///< not checked (target without an async proxy)
+  /// Some pair's generic side is a buffer Triton's TMA lowering has not made
+  /// a TMA copy yet (PairVerdict::BeforeTmaLowering) and no pair is missing:
+  /// which proxy writes it is not decided in this IR.
+  NotVerified,
 };
 
-/// "ok", "missing-fence", "skipped" (the JSON and text spelling).
+/// "ok", "missing-fence", "skipped", "not-verified" (the JSON and text spelling).
 const char *fenceVerdictName(FenceVerdict v);
 
 /// How one generic -> async-proxy pair is ordered.
@@ -33,9 +37,14 @@ enum class PairVerdict {
   Fenced,          ///< a fence orders it
   Missing,         ///< no fence: a missing-fence finding
   FenceAtLowering, ///< the ProxyFenceInsertion of the assumed lowering adds the fence (a note)
+  /// Unfenced, but the generic write is a `ttg.local_alloc` of a
+  /// `tt.descriptor_load` (or gather) result: triton-nvidia-tma-lowering
+  /// turns the pair into a TMA copy (an async-proxy write), so the IR before
+  /// it does not say which proxy writes the buffer. Not verified, no finding.
+  BeforeTmaLowering,
 };
 
-/// "fenced", "missing", "fence-at-lowering".
+/// "fenced", "missing", "fence-at-lowering", "before-tma-lowering".
 const char *pairVerdictName(PairVerdict v);
 
 /// A generic access and a later async-proxy access of the same bytes.
@@ -79,6 +88,9 @@ struct KernelFenceReport {
   std::vector<FenceUse> fences;
   std::vector<Finding> findings; // sorted by location
   FenceVerdict verdict = FenceVerdict::Ok;
+  /// NotVerified: why, and the first such generic write.
+  std::string notVerified;
+  FindingLocation notVerifiedAt;
 };
 
 /// What the check assumes about the compiler after this IR.

@@ -91,8 +91,13 @@ std::vector<ProxyAccess> accessesOf(const kernel::Kernel &k, const ir::Operation
     break;
   case OpKind::LocalAlloc:
     // Only an allocation with an initial value writes it.
-    if (r.source && op->numResults > 0)
+    if (r.source && op->numResults > 0) {
       add(op->result(0), Proxy::Generic, true, "local_alloc with a value");
+      const ir::Operation *src = r.source->definingOp();
+      OpKind from = src ? dialect::kindOf(src) : OpKind::Other;
+      if (!out.empty() && (from == OpKind::DescriptorLoad || from == OpKind::DescriptorGather))
+        out.back().untilTmaLowering = src;
+    }
     break;
   case OpKind::AsyncCopyGlobalToLocal:
     // Non-bulk cp.async is not an async-proxy operation in the PTX ISA.

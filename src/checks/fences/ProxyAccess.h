@@ -31,6 +31,10 @@ struct ProxyAccess {
   /// True for the async writes Triton 3.6's ProxyFenceInsertion orders itself
   /// (TMA loads and gathers; see docs/Fences.md).
   bool tmaLoadLike = false;
+  /// A `ttg.local_alloc` that stores a `tt.descriptor_load` (or gather)
+  /// result: that op. Triton's TMA lowering replaces the pair with a TMA copy
+  /// into the buffer, so until then the writing proxy is not decided.
+  const ir::Operation *untilTmaLowering = nullptr;
   /// "generic write", "async-proxy read".
   std::string kindText() const;
   /// "generic write (local_store)".

@@ -49,11 +49,11 @@ for f in findings:
         location(t, "trace")
 pairs = fences = 0
 for k in need(doc, "kernels", list, ""):
-    for key, t in [("name", str), ("target", str), ("checked", bool), ("skipped", str), ("verdict", str),
+    for key, t in [("name", str), ("target", str), ("checked", bool), ("skipped", str), ("verdict", str), ("not_verified", str),
                    ("threads", list), ("generic_accesses", int), ("async_accesses", int), ("pairs", list),
                    ("fences", list)]:
         need(k, key, t, "kernel")
-    assert k["verdict"] in ("missing-fence", "ok", "skipped")
+    assert k["verdict"] in ("missing-fence", "ok", "skipped", "not-verified")
     low = need(k, "lowering", dict, "kernel")
     assert need(low, "assumed", str, "kernel.lowering") in ("upstream", "fork", "none")
     need(low, "why", str, "kernel.lowering")
@@ -66,7 +66,7 @@ for k in need(doc, "kernels", list, ""):
         need(p, "buffer", str, "pair")
         assert need(p, "scope", str, "pair") in ("partition", "cross-partition")
         need(p, "ordered_by", str, "pair")
-        assert need(p, "verdict", str, "pair") in ("fenced", "missing", "fence-at-lowering")
+        assert need(p, "verdict", str, "pair") in ("fenced", "missing", "fence-at-lowering", "before-tma-lowering")
         for fl in need(p, "fences", list, "pair"):
             need(fl, "line", int, "pair.fences")
         pairs += 1
