@@ -7,6 +7,7 @@
 #include "checks/model/ClockCanon.h"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <deque>
@@ -1117,62 +1118,59 @@ std::vector<char> Explorer::reducedSet(const std::vector<ActorSteps> &actors, si
   // that moves, every actor whose future could fail to commute with its
   // step. Steps outside the set then commute with every step in it, and a
   // join cannot happen while a partition in the set has not moved.
-  size_t n = actors.size();
-  // Rows of the dependence matrix, each worked out when an actor first
-  // joins a set (a blocked actor no set reaches costs nothing).
-  std::vector<char> dep(n * n, 0), rowKnown(n, 0);
-  auto row = [&](size_t x) {
-    if (!rowKnown[x]) {
-      rowKnown[x] = 1;
-      for (size_t y = 0; y < n; ++y)
-        dep[x * n + y] = x != y && ActorSteps::dependsOn(actors[x], actors[y]);
-    }
-    return &dep[x * n];
-  };
-  bool joining = std::any_of(actors.begin(), actors.end(), [](const ActorSteps &a) { return a.joining; });
+  //
+  // Sets are 64-bit masks (this runs for every state); a row of the
+  // dependence matrix is worked out when its actor first joins a set (a
+  // blocked actor no set reaches costs nothing). More than 64 actors in
+  // flight (processes and async completions) is not met in the kernels we
+  // check; such a state is expanded in full, which is always sound.
+  const size_t n = actors.size();
+  if (n > 64)
+    return {};
+  uint64_t rows[64], known = 0, best = 0;
+  const bool joining = std::any_of(actors.begin(), actors.end(), [](const ActorSteps &a) { return a.joining; });
   size_t bestCount = numSuccessors;
-  std::vector<char> best;
-  std::vector<char> in(n);
-  std::vector<size_t> work;
   for (size_t seed = 0; seed < n; ++seed) {
     if (actors[seed].begin == actors[seed].end)
       continue;
-    std::fill(in.begin(), in.end(), 0);
-    in[seed] = 1;
-    work.assign(1, seed);
-    while (!work.empty()) {
-      size_t x = work.back();
-      work.pop_back();
-      const char *d = row(x);
-      for (size_t y = 0; y < n; ++y)
-        if (!in[y] && d[y]) {
-          in[y] = 1;
-          work.push_back(y);
-        }
+    uint64_t in = uint64_t(1) << seed, todo = in;
+    while (todo) {
+      size_t x = static_cast<size_t>(std::countr_zero(todo));
+      todo &= todo - 1;
+      if (!(known >> x & 1)) {
+        known |= uint64_t(1) << x;
+        rows[x] = 0;
+        for (size_t y = 0; y < n; ++y)
+          if (x != y && ActorSteps::dependsOn(actors[x], actors[y]))
+            rows[x] |= uint64_t(1) << y;
+      }
+      uint64_t add = rows[x] & ~in;
+      in |= add;
+      todo |= add;
     }
     size_t count = 0;
     bool live = false;
-    for (size_t y = 0; y < n; ++y)
-      if (in[y]) {
-        count += actors[y].end - actors[y].begin;
-        live |= !actors[y].async && !actors[y].joining;
-      }
+    for (uint64_t m = in; m; m &= m - 1) {
+      const ActorSteps &a = actors[static_cast<size_t>(std::countr_zero(m))];
+      count += a.end - a.begin;
+      live |= !a.async && !a.joining;
+    }
     if (joining && !live)
       continue; // the partitions could all finish outside the set, and the join touches everything
     if (count < bestCount) {
       bestCount = count;
       best = in;
       if (count == 1)
-        break; // no set is smaller: the first of the smallest is kept, as before
+        break; // no set is smaller: the first of the smallest is kept
     }
   }
-  if (best.empty())
+  if (!best)
     return {};
   std::vector<char> keep(numSuccessors, 0);
-  for (size_t y = 0; y < n; ++y)
-    if (best[y])
-      std::fill(keep.begin() + static_cast<long>(actors[y].begin), keep.begin() + static_cast<long>(actors[y].end),
-                1);
+  for (uint64_t m = best; m; m &= m - 1) {
+    const ActorSteps &a = actors[static_cast<size_t>(std::countr_zero(m))];
+    std::fill(keep.begin() + static_cast<long>(a.begin), keep.begin() + static_cast<long>(a.end), 1);
+  }
   return keep;
 }
 
