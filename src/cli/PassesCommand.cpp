@@ -1,6 +1,5 @@
 // `tscope passes LOG`: split an MLIR_ENABLE_DUMP / LLVM print-after-all log
 // into dumps and report what each pass did (see docs/Dumps.md).
-#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <fmt/format.h>
@@ -18,40 +17,6 @@
 #include "support/SourceBuffer.h"
 
 namespace tscope::cli {
-namespace {
-
-/// `--timing` with `--check`: the ten distinct snapshots that cost most, each
-/// named as the timeline names its first step (the pass whose output it is,
-/// the log line of the dump).
-void printCostliest(std::ostream &os, const dumps::PassLog &log, const dumps::PassAnalysis &a,
-                    const driver::PassCheckResult &r) {
-  std::vector<std::pair<const driver::CompileCheck *, const driver::TimelineStep *>> first(r.results.size());
-  for (const driver::CompileCheck &cc : r.compiles)
-    for (const driver::TimelineStep &st : cc.steps)
-      if (!first[st.result].first)
-        first[st.result] = {&cc, &st};
-  std::vector<uint32_t> order;
-  for (uint32_t i = 0; i < first.size(); ++i)
-    if (first[i].first)
-      order.push_back(i);
-  std::sort(order.begin(), order.end(), [&](uint32_t x, uint32_t y) { return r.results[x].ms > r.results[y].ms; });
-  if (order.size() > 10)
-    order.resize(10);
-  os << "costliest snapshots:\n";
-  for (uint32_t i : order) {
-    const auto [cc, st] = first[i];
-    std::string pass = "(no pass row)";
-    if (st->row) {
-      const dumps::Snapshot &h = log.snapshots[a.rows[cc->compile][*st->row].snapshot];
-      pass = fmt::format("row {}: {} ({})", *st->row + 1, h.pass, h.arg);
-    }
-    const dumps::Snapshot &s = log.snapshots[st->snapshot];
-    os << fmt::format("  {:9.1f} ms  {}  log line {}  {}\n", r.results[i].ms, pass, s.headerLine, s.kernel);
-  }
-}
-
-} // namespace
-
 Command makePassesCommand() {
   return {"passes", "Split an MLIR_ENABLE_DUMP pass log: what each pass changed, diffs, failures",
           [](CLI::App &app) {
@@ -185,7 +150,7 @@ Command makePassesCommand() {
                                            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - tc).count(),
                                            v.snapshots, v.distinct, v.cpuMs);
                 if (o->timing)
-                  printCostliest(std::cerr, log, a, r);
+                  render::passCheckCostliest(std::cerr, v);
                 if (o->format == "json")
                   std::cout << render::passCheckJson(v).dump(2) << "\n";
                 else

@@ -423,6 +423,8 @@ render::PassCheckView passCheckView(const dumps::PassLog &log, const dumps::Pass
       s.ids.assign(ids.begin(), ids.end());
       s.reason = res.reason;
       s.shared = !seen.insert(st.result).second;
+      s.result = st.result;
+      s.ms = res.ms;
       c.steps.push_back(std::move(s));
     }
     for (const FindingEvent &e : cc.events) {

@@ -1,6 +1,7 @@
 // PassCheckRender: text, JSON and HTML views of a pass log's verdict timeline.
 #include "render/PassCheckRender.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <sstream>
 
@@ -50,6 +51,33 @@ bool passCheckFailed(const PassCheckView &v) {
       if (!s.ids.empty()) // errors or warnings, decided or beside an undecided part
         return true;
   return false;
+}
+
+void passCheckCostliest(std::ostream &os, const PassCheckView &v, size_t n) {
+  struct First {
+    const PassCheckStep *step;
+    const PassCheckCompile *compile;
+  };
+  std::vector<First> first; // per distinct IR, its first step
+  std::vector<char> met;
+  for (const PassCheckCompile &c : v.compiles)
+    for (const PassCheckStep &s : c.steps) {
+      if (s.result >= met.size())
+        met.resize(s.result + 1, 0);
+      if (!met[s.result]) {
+        met[s.result] = 1;
+        first.push_back({&s, &c});
+      }
+    }
+  std::stable_sort(first.begin(), first.end(), [](const First &a, const First &b) { return a.step->ms > b.step->ms; });
+  if (first.size() > n)
+    first.resize(n);
+  os << "costliest snapshots:\n";
+  for (const First &f : first)
+    os << fmt::format("  {:9.1f} ms  {}  log line {}  {}\n", f.step->ms,
+                      f.step->row ? fmt::format("row {}: {} ({})", f.step->row, f.step->pass, f.step->arg)
+                                  : std::string("(no pass row)"),
+                      f.step->headerLine, f.compile->kernel);
 }
 
 void passCheckText(std::ostream &os, const PassCheckView &v, const support::SourceBuffer *logBuf) {

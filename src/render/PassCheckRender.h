@@ -24,6 +24,8 @@ struct PassCheckStep {
   std::vector<std::string> ids;   ///< check ids of its errors and warnings, sorted, unique
   std::string reason;             ///< why not verified / unparsed
   bool shared = false;            ///< same IR as an earlier snapshot: its result was reused
+  size_t result = 0;              ///< which distinct IR's check it is (steps of one IR share it)
+  double ms = 0;                  ///< that check's parse and check time
 };
 
 /// A finding that appears or disappears.
@@ -63,6 +65,10 @@ struct PassCheckView {
 
 /// The timeline and events as text; `logBuf` (may be null) quotes IR lines.
 void passCheckText(std::ostream &os, const PassCheckView &v, const support::SourceBuffer *logBuf);
+
+/// `--timing`: the `n` distinct snapshots whose check cost most, costliest
+/// first, each named by its first step (pass row, log line, kernel).
+void passCheckCostliest(std::ostream &os, const PassCheckView &v, size_t n = 10);
 
 /// The JSON document (schema tscope.passes-check/1) with the shared `findings` array.
 nlohmann::json passCheckJson(const PassCheckView &v);
